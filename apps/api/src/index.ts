@@ -1,0 +1,8 @@
+/**
+ * @module
+ * The Cartax HTTP service: `createApp` builds the Hono application, `startServer` serves it.
+ */
+export { createApp } from "./app";
+export { readConfig, type ServiceConfig } from "./config";
+export { type DatabaseSchema, openSqlite } from "./database";
+export { startServer } from "./start-server";

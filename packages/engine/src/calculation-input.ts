@@ -1,0 +1,55 @@
+import type { EuroStandard, FuelType, Language, ProfileStatus, Region, RegistrationOn } from "./enums";
+import type { IsoDate } from "./iso-date";
+
+/** The vehicle, as the CarDetail resource of the interface spec (enumerations by name). */
+export interface CarDetailInput {
+  /** Catalogue price excluding VAT, in euros. */
+  readonly catalogPrice: number;
+  readonly firstRegistration?: IsoDate | null;
+  readonly fuel: FuelType;
+  readonly euroStandard: EuroStandard;
+  readonly kilowatt: number;
+  /** WLTP CO2 in g/km. */
+  readonly wltp?: number | null;
+  /** NEDC 2.0 CO2 in g/km; 0 for a combustion car means "not on the certificate". */
+  readonly nedC2: number;
+  /** Engine capacity in cc. */
+  readonly capacity?: number | null;
+  /** Maximum authorised mass in kg (see docs/engine-conventions.md). */
+  readonly weight?: number | null;
+  /** Battery capacity in kWh. */
+  readonly batteryCapacity?: number | null;
+  readonly nedC2NonHybrid?: number | null;
+  readonly wltpNonHybrid?: number | null;
+  /** Overrides the Euro 6e-bis rule of docs/engine-conventions.md when the certificate is known. */
+  readonly euro6eBis?: boolean | null;
+}
+
+export interface TaxpayerProfile {
+  readonly status: ProfileStatus;
+  readonly registrationOn: RegistrationOn;
+  /** Region used for the regional taxes. */
+  readonly region: Region;
+  readonly hasFuelCard?: boolean;
+  readonly postalCode?: number;
+  readonly language?: Language;
+}
+
+export interface CalculationOptions {
+  /** Intended registration date; the current fiscal year is its year. */
+  readonly registrationDate: IsoDate;
+  /** Order date (purchase order or lease contract); falls back to registrationDate. */
+  readonly orderDate?: IsoDate | null;
+  /** Dealer discount incl. VAT; informative only (the BIK catalogue value ignores discounts). */
+  readonly totalDiscount?: number | null;
+  /** The employee's own monthly contribution, in euros. */
+  readonly ownMonthlyCost?: number | null;
+}
+
+export interface CalculationInput {
+  readonly car: CarDetailInput;
+  readonly profile: TaxpayerProfile;
+  readonly options: CalculationOptions;
+  /** Bitmask of calculators (ViewOptions); all when absent. */
+  readonly viewOptions?: number;
+}

@@ -1,0 +1,65 @@
+import { type Calculator, type Language, ViewOption } from "./enums";
+import type { Outcome, TaxResult } from "./tax-result";
+import { CALCULATOR_NAMES } from "./texts/calculator-names";
+import { formatEuro, formatPercent } from "./texts/format-value";
+import { NOTE_TEXTS } from "./texts/note-texts";
+
+/**
+ * A line of the HTTP API's CalculationResult (interface spec, CalculationLine), plus `outcome` and
+ * `provisional`, which clients may ignore.
+ */
+export interface CalculationLine {
+  readonly name: string;
+  readonly description: string | null;
+  readonly viewOption: Calculator;
+  readonly value: string;
+  readonly rawValue: number;
+  readonly year: number;
+  readonly url: string | null;
+  readonly hasUrl: boolean;
+  readonly outcome: Outcome;
+  readonly provisional: boolean;
+}
+
+function formatDetail(value: number | string, language: Language, key: string): string {
+  if (typeof value === "string") return value;
+  if (key === "minimum" || key === "ownYearly" || key === "ecoMalus" || key === "maximum")
+    return formatEuro(value, language);
+  return String(value).replace(".", language === "en" ? "." : ",");
+}
+
+/** The localised description of a result: its notes as sentences, in the order they were made. */
+export function describeResult(result: TaxResult, language: Language): string | null {
+  const texts = NOTE_TEXTS[language];
+  const details = result.explanation.details;
+  // A line without an amount says why first.
+  const notes = result.outcome === "amount" ? result.explanation.notes : [...result.explanation.notes].reverse();
+  const sentences = notes.map((code) =>
+    texts[code].replace(/\{(\w+)\}/g, (_, key: string) => {
+      const value = details[key];
+      return value === undefined ? "" : formatDetail(value, language, key);
+    }),
+  );
+  return sentences.length > 0 ? sentences.join(" ") : null;
+}
+
+/** Turns an engine result into the CalculationLine of the API, in the chosen language. */
+export function toCalculationLine(result: TaxResult, language: Language = "en"): CalculationLine {
+  const rawValue = result.outcome === "amount" ? result.amount : 0;
+  const url = result.explanation.legalSource.url || null;
+  return {
+    name: CALCULATOR_NAMES[language][result.calculator],
+    description: describeResult(result, language),
+    viewOption: result.calculator,
+    value: result.unit === "percent" ? formatPercent(rawValue, language) : formatEuro(rawValue, language),
+    rawValue,
+    year: result.year,
+    url,
+    hasUrl: url !== null,
+    outcome: result.outcome,
+    provisional: result.provisional,
+  };
+}
+
+/** The numeric ViewOptions flag of a line's calculator. */
+export const viewOptionValue = (calculator: Calculator): number => ViewOption[calculator];

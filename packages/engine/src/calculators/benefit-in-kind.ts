@@ -1,0 +1,101 @@
+import { add, clamp, cmp, dec, type Fraction, int, max, mul, ratio, round, sub, ZERO } from "../exact";
+import { monthNumberSince } from "../iso-date";
+import type { LineContext } from "../line-context";
+import { ResultBuilder } from "../result-builder";
+import {
+  BIK_AGE_COEFFICIENTS,
+  BIK_AGE_SOURCE,
+  BIK_LEGAL_SOURCE,
+  bikMinimum,
+  bikReferenceCo2,
+  BIK_CONSTANTS as C,
+} from "../rules/federal/benefit-in-kind";
+import { rowAt } from "../rules/parameter-table";
+import type { TaxResult } from "../tax-result";
+import { federalCo2, fuelFamily } from "../vehicle";
+import { assessPluginHybrid } from "./plug-in-hybrid";
+
+/**
+ * The yearly BIK before the employee's own contribution (after the minimum), or the result to
+ * return when there is none. Shared with RejectedExpenses, which is computed on this amount.
+ */
+export function grossBenefitInKind(ctx: LineContext, b: ResultBuilder): Fraction | TaxResult {
+  const { car } = ctx.input;
+  const referenceRow = rowAt(bikReferenceCo2, ctx.evaluationDate);
+  const minimumRow = rowAt(bikMinimum, ctx.evaluationDate);
+  if (!referenceRow || !minimumRow) return b.rulesNotAvailable(`bik.referenceCo2/minimum ${ctx.year}`);
+
+  b.setFormula("catalogPrice × 1.21 × ageCoefficient × 6/7 × CO2% (4 %–18 %), at least the yearly minimum");
+  const catalogue = mul(dec(car.catalogPrice), dec(b.paramValue("vat", "factor", C.vatRate, C.sources.vat)));
+  b.input("catalogPriceExVat", car.catalogPrice).input("catalogueValue", Number(round(catalogue, 2).n) / 100);
+
+  const month = Math.max(1, monthNumberSince(ctx.firstRegistration, ctx.evaluationDate));
+  const band =
+    BIK_AGE_COEFFICIENTS.find((a) => month <= a.upToMonth) ??
+    BIK_AGE_COEFFICIENTS[BIK_AGE_COEFFICIENTS.length - 1];
+  const agePercent = b.paramValue("ageCoefficient", "%", band?.percent ?? 70, BIK_AGE_SOURCE);
+  b.input("firstRegistration", ctx.firstRegistration).input("monthSinceFirstRegistration", month);
+
+  const family = fuelFamily(car.fuel);
+  let percent: Fraction;
+  if (family === "zeroEmission") {
+    percent = int(b.paramValue("co2Percent", "%", C.zeroEmissionPercent, C.sources.electric));
+    b.note("electricFlatRate");
+  } else {
+    const reference = b.paramValue(
+      `referenceCo2.${family}`,
+      "g/km",
+      referenceRow.value[family],
+      referenceRow.sources[0] ?? "",
+    );
+    const figure = federalCo2(car);
+    let co2: Fraction;
+    if (figure === undefined) {
+      co2 = int(b.paramValue("unknownCo2", "g/km", C.unknownCo2[family], C.sources.unknownCo2));
+      b.note("co2Unknown");
+    } else {
+      b.input("co2", figure.value).input("co2Cycle", figure.cycle);
+      co2 = assessPluginHybrid(ctx.input, figure, ctx.orderDate, ctx.registrationDate, ctx.year, b).taxCo2;
+    }
+    // 5.5 % + (CO2 − reference) × 0.1 %, within [4 %, 18 %].
+    const raw = add(dec(C.basePercent), mul(sub(co2, int(reference)), dec(C.percentPerGram)));
+    percent = clamp(raw, int(C.minPercent), int(C.maxPercent));
+    b.input("co2Percent", Number(round(percent, 4).n) / 10000);
+  }
+
+  const formula = round(
+    mul(catalogue, ratio(agePercent, 100), ratio(C.privateShare.n, C.privateShare.d), percent, ratio(1, 100)),
+    2,
+  );
+  b.input("benefitByFormula", Number(formula.n) / 100);
+  const minimum = int(minimumRow.value);
+  if (cmp(formula, minimum) < 0) {
+    // Only a binding minimum is a parameter of the result (and can make it provisional).
+    b.param("minimum", "EUR/year", minimumRow);
+    b.note("minimumApplied", { minimum: minimumRow.value });
+    return minimum;
+  }
+  b.input("minimumNotReached", minimumRow.value);
+  return formula;
+}
+
+/** BenefitInKind: the taxable benefit of the employee (or director) per year. */
+export function benefitInKind(ctx: LineContext): TaxResult {
+  const b = new ResultBuilder("BenefitInKind", ctx, BIK_LEGAL_SOURCE);
+  const { status } = ctx.input.profile;
+  if (status === "Private") return b.notApplicable("privatePerson");
+  if (status === "SoleProprietor") b.note("assumesEmployee");
+
+  const gross = grossBenefitInKind(ctx, b);
+  if (!("n" in gross)) return gross;
+
+  const own = ctx.input.options.ownMonthlyCost;
+  if (typeof own === "number" && own > 0) {
+    const yearly = mul(dec(own), int(12));
+    b.input("ownMonthlyCost", own).note("ownContributionDeducted", {
+      ownYearly: Number(round(yearly, 2).n) / 100,
+    });
+    return b.amount(max(sub(gross, yearly), ZERO));
+  }
+  return b.amount(gross);
+}

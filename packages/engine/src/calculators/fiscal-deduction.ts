@@ -1,0 +1,141 @@
+import { clamp, dec, type Fraction, int, max, min, mul, sub, ZERO } from "../exact";
+import { fiscalHorsepower } from "../fiscal-horsepower";
+import type { LineContext } from "../line-context";
+import { ResultBuilder } from "../result-builder";
+import {
+  DEDUCTION_LEGAL_SOURCE,
+  DEDUCTION_FORMULA as F,
+  PIT_PHEV_RULES,
+  phaseOutCeiling,
+  pitPluginHybridCap51to75,
+  DEDUCTION_REGIMES as R,
+  zeroEmissionByOrderYear,
+} from "../rules/federal/fiscal-deduction";
+import { rowAt } from "../rules/parameter-table";
+import type { TaxResult } from "../tax-result";
+import { federalCo2, fuelFamily, isEuro6eBis, isPluginHybrid } from "../vehicle";
+import { assessPluginHybrid } from "./plug-in-hybrid";
+
+/**
+ * FiscalDeduction: the deductible percentage of the car costs for year Y, for a company in
+ * corporate tax (SelfEmployed) or a sole proprietor in personal income tax. The regime follows the
+ * order date: A before 1/7/2023 (formula, floor 50 %, 40 % from 200 g/km), B until 31/12/2025
+ * (ceilings 75/50/25/0 % from 2025), C from 2026 (CO2-emitting 0 %); zero-emission cars by order year.
+ */
+export function fiscalDeduction(ctx: LineContext): TaxResult {
+  const b = new ResultBuilder("FiscalDeduction", ctx, DEDUCTION_LEGAL_SOURCE, "percent");
+  const { car, profile } = ctx.input;
+  if (profile.status === "Private") return b.notApplicable("privatePerson");
+  const personalIncomeTax = profile.status === "SoleProprietor";
+  b.input("orderDate", ctx.orderDate).input(
+    "taxRegime",
+    personalIncomeTax ? "personalIncomeTax" : "corporateTax",
+  );
+  b.setFormula("120 % − 0.5 % × fuelCoefficient × CO2, bounded by the regime of the order date");
+
+  const family = fuelFamily(car.fuel);
+  if (family === "zeroEmission") {
+    const row = rowAt(zeroEmissionByOrderYear, ctx.orderDate);
+    if (!row) return b.rulesNotAvailable("deduction.zeroEmissionByOrderYear");
+    b.note("zeroEmissionByOrderYear");
+    return b.amount(dec(b.param("zeroEmissionPercent", "%", row)));
+  }
+
+  const figure = federalCo2(car);
+  const pitPhev =
+    personalIncomeTax && isPluginHybrid(car.fuel) && ctx.orderDate >= PIT_PHEV_RULES.orderedFrom;
+  if (ctx.orderDate >= R.fossilZeroFrom && !pitPhev) {
+    b.note("fossilOrderedFrom2026");
+    return b.amount(ZERO);
+  }
+
+  let co2: Fraction | undefined;
+  let fake = false;
+  if (figure !== undefined) {
+    b.input("co2", figure.value).input("co2Cycle", figure.cycle);
+    const verdict = assessPluginHybrid(ctx.input, figure, ctx.orderDate, ctx.registrationDate, ctx.year, b);
+    co2 = verdict.taxCo2;
+    fake = verdict.fake;
+  } else {
+    b.note("co2Unknown");
+  }
+
+  if (pitPhev) return pitPluginHybrid(ctx, b, co2, fake);
+
+  const coefficient = fuelCoefficient(ctx, b);
+  const formula = co2 === undefined ? undefined : sub(int(F.start), mul(dec(F.perGram), coefficient, co2));
+
+  // Regime B: CO2-emitting cars ordered from 1 July 2023; from 2025 a ceiling replaces the floor.
+  const ceilingRow = ctx.orderDate >= R.phaseOutFrom ? rowAt(phaseOutCeiling, ctx.evaluationDate) : undefined;
+  if (ceilingRow && ceilingRow.value !== null) {
+    const ceiling = int(b.paramValue("phaseOutCeiling", "%", ceilingRow.value, ceilingRow.sources[0] ?? ""));
+    b.note("orderedFromJuly2023").note("regimeCeiling", { ceiling: ceilingRow.value });
+    const uncapped = formula ?? int(F.highCo2Percent);
+    return b.amount(clamp(uncapped, ZERO, min(ceiling, int(F.max))));
+  }
+  if (ctx.orderDate >= R.phaseOutFrom) b.note("orderedFromJuly2023");
+
+  // Regime A (and B before 2025): formula within [50 %, 100 %]; 40 % from 200 g/km or CO2 unknown.
+  let percent: Fraction;
+  if (co2 === undefined || co2.n >= BigInt(F.highCo2From) * co2.d) {
+    if (co2 !== undefined) b.note("co2AtLeast200");
+    percent = int(b.paramValue("highCo2Percent", "%", F.highCo2Percent, F.sources.formula));
+  } else {
+    percent = clamp(formula ?? ZERO, int(F.floor), int(F.max));
+  }
+  if (personalIncomeTax && ctx.orderDate < "2018-01-01") {
+    b.note("grandfatheredBefore2018");
+    percent = max(
+      percent,
+      int(b.paramValue("grandfatheredMin", "%", F.grandfatheredBefore2018Min, F.sources.grandfathered)),
+    );
+  }
+  return b.amount(percent);
+}
+
+/** Fuel coefficient of the gram formula: diesel 1; CNG under 12 fiscal HP 0.90; others 0.95. */
+function fuelCoefficient(ctx: LineContext, b: ResultBuilder): Fraction {
+  const { car } = ctx.input;
+  if (fuelFamily(car.fuel) === "diesel")
+    return dec(b.paramValue("fuelCoefficient", "factor", F.coefficient.diesel, F.sources.coefficients));
+  if (car.fuel === "NaturalGas" && typeof car.capacity === "number") {
+    const hp = fiscalHorsepower(car.capacity);
+    b.input("fiscalHorsepower", hp);
+    if (hp < 12)
+      return dec(
+        b.paramValue("fuelCoefficient", "factor", F.coefficient.naturalGasUnder12Hp, F.sources.coefficients),
+      );
+  }
+  return dec(b.paramValue("fuelCoefficient", "factor", F.coefficient.petrol, F.sources.coefficients));
+}
+
+/**
+ * Personal income tax, plug-in hybrid ordered from 2026 (law of 18/12/2025): fake hybrids 0 %;
+ * otherwise 120 % − 0.5 % × CO2 (no fuel coefficient), capped at the zero-emission % of the order
+ * year up to 50 g/km, at the 51–75 g/km cap for Euro 6e-bis cars. Provisional throughout.
+ */
+function pitPluginHybrid(
+  ctx: LineContext,
+  b: ResultBuilder,
+  co2: Fraction | undefined,
+  fake: boolean,
+): TaxResult {
+  b.note("pitPluginHybrid2026").markProvisional();
+  b.paramValue("pitPluginHybridRegime", "law", "18/12/2025", PIT_PHEV_RULES.sources[0] ?? "", true);
+  if (fake || co2 === undefined) return b.amount(ZERO);
+  const formula = clamp(sub(int(F.start), mul(dec(F.perGram), co2)), ZERO, int(F.max));
+  let capRow: { value: number; sources: readonly string[]; provisional?: boolean } | undefined;
+  if (co2.n <= BigInt(PIT_PHEV_RULES.lowCo2Max) * co2.d) {
+    capRow = rowAt(zeroEmissionByOrderYear, ctx.orderDate);
+  } else if (
+    co2.n <= BigInt(PIT_PHEV_RULES.midCo2Max) * co2.d &&
+    isEuro6eBis(ctx.input.car, ctx.registrationDate)
+  ) {
+    capRow = rowAt(pitPluginHybridCap51to75, ctx.orderDate);
+  } else {
+    return b.amount(ZERO);
+  }
+  if (!capRow) return b.rulesNotAvailable(`deduction.pitPluginHybridCap order ${ctx.orderDate}`);
+  const cap = b.paramValue("pitPluginHybridCap", "%", capRow.value, capRow.sources[0] ?? "", true);
+  return b.amount(min(formula, int(cap)));
+}

@@ -1,0 +1,72 @@
+import type { CalculationInput } from "../calculation-input";
+import { dec, type Fraction, int, mul, round } from "../exact";
+import type { IsoDate } from "../iso-date";
+import type { ResultBuilder } from "../result-builder";
+import { FAKE_HYBRID_RULES as RULES } from "../rules/federal/fake-hybrid";
+import { type Co2Figure, isEuro6eBis, isPluginHybrid, nonHybridCo2 } from "../vehicle";
+
+export interface PluginHybridVerdict {
+  readonly fake: boolean;
+  /** The CO2 the BIK and the deduction use: the car's own, or for a fake hybrid the substitute. */
+  readonly taxCo2: Fraction;
+}
+
+/**
+ * Decides whether a plug-in hybrid is a "fake hybrid" for the income year `year` and which CO2
+ * then counts (equivalent non-hybrid car, else own CO2 × 2.5). Records what it used on `b`.
+ * Cars that are not plug-in hybrids keep their own CO2.
+ */
+export function assessPluginHybrid(
+  input: CalculationInput,
+  co2: Co2Figure,
+  orderDate: IsoDate,
+  registrationDate: IsoDate,
+  year: number,
+  b: ResultBuilder,
+): PluginHybridVerdict {
+  const own = int(co2.value);
+  const { car } = input;
+  if (!isPluginHybrid(car.fuel) || orderDate < RULES.acquiredFrom) return { fake: false, taxCo2: own };
+
+  const euro6eBis = isEuro6eBis(car, registrationDate);
+  const maxCo2 = euro6eBis && year >= RULES.euro6eBisFromYear ? RULES.maxCo2Euro6eBis : RULES.maxCo2;
+  b.paramValue(
+    "fakeHybridMaxCo2",
+    "g/km",
+    maxCo2,
+    euro6eBis ? RULES.sources.euro6eBis : RULES.sources.definition,
+  );
+  const co2TooHigh = co2.value > maxCo2;
+
+  let batteryTooSmall = false;
+  const battery = car.batteryCapacity;
+  const weight = car.weight;
+  if (typeof battery === "number" && typeof weight === "number" && weight > 0) {
+    // kWh per 100 kg, rounded mathematically to one decimal (0.45 counts as 0.5).
+    const ratio = round(mul(dec(battery), int(100), { n: 1n, d: BigInt(Math.round(weight)) }), 1);
+    b.paramValue("fakeHybridMinKwhPer100Kg", "kWh/100 kg", RULES.minKwhPer100Kg, RULES.sources.rounding);
+    batteryTooSmall = ratio.n * 10n < BigInt(RULES.minKwhPer100Kg * 10) * ratio.d;
+    b.input("batteryKwhPer100Kg", Number(ratio.n) / Number(ratio.d));
+  }
+
+  if (!co2TooHigh && !batteryTooSmall) return { fake: false, taxCo2: own };
+
+  const equivalent = nonHybridCo2(car, co2.cycle);
+  if (equivalent !== undefined) {
+    b.note("fakeHybrid", { substituteCo2: equivalent, fakeHybridRule: "equivalent" });
+    b.input("equivalentNonHybridCo2", equivalent);
+    return { fake: true, taxCo2: int(equivalent) };
+  }
+  const multiplier = b.paramValue(
+    "fakeHybridMultiplier",
+    "factor",
+    RULES.fallbackMultiplier,
+    RULES.sources.equivalentCo2,
+  );
+  const substitute = mul(own, dec(multiplier));
+  b.note("fakeHybrid", {
+    substituteCo2: Number(substitute.n) / Number(substitute.d),
+    fakeHybridRule: "times2.5",
+  });
+  return { fake: true, taxCo2: substitute };
+}

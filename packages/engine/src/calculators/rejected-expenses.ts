@@ -1,0 +1,40 @@
+import { int, mul, ratio } from "../exact";
+import type { LineContext } from "../line-context";
+import { ResultBuilder } from "../result-builder";
+import {
+  REJECTED_EXPENSES_RATES as R,
+  REJECTED_EXPENSES_LEGAL_SOURCE,
+} from "../rules/federal/rejected-expenses";
+import type { TaxResult } from "../tax-result";
+import { isZeroEmission } from "../vehicle";
+import { grossBenefitInKind } from "./benefit-in-kind";
+
+/**
+ * RejectedExpenses: the company adds 17 % of the car's BIK (40 % with a fuel card) to its
+ * disallowed expenses, computed on the BIK before the employee's own contribution. Corporate tax
+ * only: not applicable to private persons and sole proprietors.
+ */
+export function rejectedExpenses(ctx: LineContext): TaxResult {
+  const b = new ResultBuilder("RejectedExpenses", ctx, REJECTED_EXPENSES_LEGAL_SOURCE);
+  const { profile, car } = ctx.input;
+  if (profile.status === "Private") return b.notApplicable("privatePerson");
+  if (profile.status === "SoleProprietor") return b.notApplicable("corporateTaxOnly");
+
+  const gross = grossBenefitInKind(ctx, b);
+  if (!("n" in gross)) return gross;
+  b.setFormula("benefit in kind (before own contribution) × 17 %, or × 40 % with a fuel card");
+  b.input("benefitInKind", Number((gross.n * 100n) / gross.d) / 100);
+
+  const fuelCard = profile.hasFuelCard === true;
+  const rate = fuelCard
+    ? b.paramValue(
+        "rate",
+        "%",
+        R.withFuelCard,
+        isZeroEmission(car.fuel) ? R.sources.electricity : R.sources.rates,
+        isZeroEmission(car.fuel),
+      )
+    : b.paramValue("rate", "%", R.standard, R.sources.rates);
+  if (fuelCard) b.note("fuelCard");
+  return b.amount(mul(gross, ratio(rate, 100), int(1)));
+}

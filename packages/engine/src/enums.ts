@@ -1,0 +1,103 @@
+/**
+ * The enumerations of the interface spec. Each is an object from name to numeric value; on input
+ * either form is accepted, in results the name is used.
+ */
+
+export const FuelType = {
+  Diesel: 10,
+  Petrol: 20,
+  LPG: 25,
+  NaturalGas: 30,
+  PluginHybridDiesel: 40,
+  PluginHybridPetrol: 50,
+  HybridPetrol: 60,
+  HybridDiesel: 70,
+  Electric: 80,
+  HydrogenPetrol: 90,
+  Hydrogen: 100,
+} as const;
+export type FuelType = keyof typeof FuelType;
+
+export const EuroStandard = {
+  NA: 0,
+  Euro0: 10,
+  Euro1: 20,
+  Euro2: 30,
+  Euro3: 40,
+  Euro3Filter: 45,
+  Euro4: 50,
+  Euro4Filter: 55,
+  Euro5: 60,
+  Euro6: 70,
+  Euro7: 80,
+} as const;
+export type EuroStandard = keyof typeof EuroStandard;
+
+/** Entity type of the taxpayer. */
+export const ProfileStatus = {
+  Private: 10,
+  SoleProprietor: 20,
+  SelfEmployed: 30,
+} as const;
+export type ProfileStatus = keyof typeof ProfileStatus;
+
+/** Who the vehicle is registered to. */
+export const RegistrationOn = {
+  PrivateRegistration: 10,
+  CompanyRegistration: 20,
+  LeasingCompanyRegistration: 30,
+} as const;
+export type RegistrationOn = keyof typeof RegistrationOn;
+
+export const Region = {
+  Flanders: 0,
+  Wallonia: 1,
+  Brussels: 2,
+} as const;
+export type Region = keyof typeof Region;
+
+/** Bitmask flags of the calculators (ViewOptions); 63 runs all. */
+export const ViewOption = {
+  RoadTax: 1,
+  YearlyTax: 2,
+  BenefitInKind: 4,
+  FiscalDeduction: 8,
+  RejectedExpenses: 16,
+  CO2Contribution: 32,
+} as const;
+export type Calculator = keyof typeof ViewOption;
+
+/** Every calculator, in the order lines are returned. */
+export const CALCULATORS: readonly Calculator[] = Object.keys(ViewOption) as Calculator[];
+export const ALL_VIEW_OPTIONS = CALCULATORS.reduce((mask, c) => mask | ViewOption[c], 0);
+
+export const LANGUAGES = ["nl", "fr", "en"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+type EnumObject = Readonly<Record<string, number>>;
+
+/** Names of an enumeration in declaration order. */
+export function enumNames<E extends EnumObject>(enumeration: E): (keyof E & string)[] {
+  return Object.keys(enumeration) as (keyof E & string)[];
+}
+
+/**
+ * Reads an enumeration value given as its name or its number (also a numeric string, as query
+ * strings carry them). Returns undefined when it is neither.
+ */
+export function parseEnum<E extends EnumObject>(
+  enumeration: E,
+  input: unknown,
+): (keyof E & string) | undefined {
+  if (typeof input === "string") {
+    if (Object.hasOwn(enumeration, input)) return input as keyof E & string;
+    if (!/^-?\d+$/.test(input.trim())) return undefined;
+    return parseEnum(enumeration, Number(input));
+  }
+  if (typeof input === "number" && Number.isInteger(input)) {
+    for (const name of Object.keys(enumeration)) {
+      if (enumeration[name] === input) return name as keyof E & string;
+    }
+  }
+  return undefined;
+}

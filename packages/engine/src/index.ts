@@ -1,0 +1,70 @@
+/**
+ * @module
+ * `@cartax/engine`: Belgian company-car taxation as a pure function of its inputs — registration
+ * tax (BIV/TMC), annual road tax, benefit in kind (VAA/ATN), tax deductibility, rejected expenses
+ * and the CO2 solidarity contribution — for every region, profile and date, each figure with its
+ * legal source. No I/O and no clock: every date is an input.
+ *
+ * @example
+ * ```ts
+ * import { calculate, toCalculationLine } from "@cartax/engine";
+ *
+ * const outcome = calculate({
+ *   car: { catalogPrice: 40000, fuel: "Petrol", euroStandard: "Euro6", kilowatt: 110,
+ *          wltp: 130, nedC2: 0, capacity: 1498, firstRegistration: "2025-03-01" },
+ *   profile: { status: "SelfEmployed", registrationOn: "CompanyRegistration", region: "Flanders" },
+ *   options: { registrationDate: "2025-03-01" },
+ * });
+ * if (outcome.ok) console.log(outcome.results.map((r) => toCalculationLine(r, "nl")));
+ * ```
+ */
+
+export {
+  type CalculationOutcome,
+  type CalculatorFunction,
+  calculate,
+  calculateLine,
+  calculators,
+  isRecurring,
+  lineYears,
+} from "./calculate";
+export type {
+  CalculationInput,
+  CalculationOptions,
+  CarDetailInput,
+  TaxpayerProfile,
+} from "./calculation-input";
+export { type CalculationLine, describeResult, toCalculationLine, viewOptionValue } from "./calculation-line";
+export {
+  ALL_VIEW_OPTIONS,
+  CALCULATORS,
+  type Calculator,
+  EuroStandard,
+  enumNames,
+  FuelType,
+  LANGUAGES,
+  type Language,
+  ProfileStatus,
+  parseEnum,
+  Region,
+  RegistrationOn,
+  ViewOption,
+} from "./enums";
+export { FISCAL_HP_SOURCE, fiscalHorsepower } from "./fiscal-horsepower";
+export { anniversaryIn, type IsoDate, isIsoDate } from "./iso-date";
+export type { ParameterRow, ParameterTable } from "./rules/parameter-table";
+export { RULES_VERSION } from "./rules-version";
+export {
+  computeTaxMatrix,
+  type TaxMatrix,
+  type TaxMatrixOptions,
+  type TaxMatrixOutcome,
+  type TaxMatrixRegionEntry,
+  type TaxMatrixRow,
+} from "./tax-matrix";
+export type { Explanation, NoteCode, Outcome, ParameterUse, TaxResult } from "./tax-result";
+export { CALCULATOR_NAMES } from "./texts/calculator-names";
+export { formatEuro, formatPercent } from "./texts/format-value";
+export { NOTE_TEXTS } from "./texts/note-texts";
+export { type InputIssue, REGISTRATION_DATE_RANGE, validateCalculationInput } from "./validate-input";
+export { federalCo2, fuelFamily, isEuro6eBis, isPluginHybrid, isZeroEmission } from "./vehicle";

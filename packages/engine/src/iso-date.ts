@@ -1,0 +1,79 @@
+/** A calendar date as `YYYY-MM-DD`. ISO strings compare in date order with `<` and `>`. */
+export type IsoDate = string;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export interface DateParts {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Parses a `YYYY-MM-DD` date; undefined when the text is not a real calendar date. */
+export function parseIsoDate(text: string): DateParts | undefined {
+  const match = ISO_DATE.exec(text);
+  if (!match) return undefined;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  return { year, month, day };
+}
+
+export function isIsoDate(text: unknown): text is IsoDate {
+  return typeof text === "string" && parseIsoDate(text) !== undefined;
+}
+
+function partsOf(date: IsoDate): DateParts {
+  const parts = parseIsoDate(date);
+  if (!parts) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
+  return parts;
+}
+
+export function formatIsoDate({ year, month, day }: DateParts): IsoDate {
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+export function yearOf(date: IsoDate): number {
+  return partsOf(date).year;
+}
+
+/** The same day and month in `year`; 29 February becomes 28 February in a common year. */
+export function anniversaryIn(date: IsoDate, year: number): IsoDate {
+  const { month, day } = partsOf(date);
+  return formatIsoDate({ year, month, day: Math.min(day, daysInMonth(year, month)) });
+}
+
+/**
+ * The number of the calendar month `at` falls in, counting the month of `start` as month 1
+ * (a started month counts as a full month, as the BIK age coefficient does).
+ */
+export function monthNumberSince(start: IsoDate, at: IsoDate): number {
+  const s = partsOf(start);
+  const a = partsOf(at);
+  return (a.year - s.year) * 12 + (a.month - s.month) + 1;
+}
+
+/** Whole months elapsed from `start` to `at` (0 until the first monthly anniversary). */
+export function fullMonthsBetween(start: IsoDate, at: IsoDate): number {
+  const s = partsOf(start);
+  const a = partsOf(at);
+  let months = (a.year - s.year) * 12 + (a.month - s.month);
+  // A month is complete on the same day number, or on the last day of a shorter month.
+  const dayReached = a.day >= s.day || a.day === daysInMonth(a.year, a.month);
+  if (!dayReached) months -= 1;
+  return months;
+}
+
+/** Whole years elapsed from `start` to `at`. */
+export function fullYearsBetween(start: IsoDate, at: IsoDate): number {
+  return Math.floor(fullMonthsBetween(start, at) / 12);
+}

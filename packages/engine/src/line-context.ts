@@ -1,0 +1,28 @@
+import type { CalculationInput } from "./calculation-input";
+import { anniversaryIn, type IsoDate } from "./iso-date";
+import { firstRegistrationOf } from "./vehicle";
+
+/** Everything a calculator needs to evaluate one line (one tax, one year). */
+export interface LineContext {
+  readonly input: CalculationInput;
+  readonly year: number;
+  /** The anniversary of the registration date in `year`: the day the line is evaluated on. */
+  readonly evaluationDate: IsoDate;
+  readonly registrationDate: IsoDate;
+  /** Order date, falling back to the registration date. */
+  readonly orderDate: IsoDate;
+  /** First registration anywhere, falling back to the registration date (a new car). */
+  readonly firstRegistration: IsoDate;
+}
+
+export function lineContext(input: CalculationInput, year: number): LineContext {
+  const registrationDate = input.options.registrationDate;
+  return {
+    input,
+    year,
+    evaluationDate: anniversaryIn(registrationDate, year),
+    registrationDate,
+    orderDate: input.options.orderDate ?? registrationDate,
+    firstRegistration: firstRegistrationOf(input.car, registrationDate),
+  };
+}

@@ -1,0 +1,72 @@
+import type { IsoDate } from "../iso-date";
+
+/**
+ * One value of a legal parameter and the period it is in force, with the text it comes from.
+ * `until` is the last day in force; `null` means the law sets no end (a legislated schedule, or a
+ * rule that holds until amended). A period that is not covered by any row has no value: the
+ * engine answers "rules not available" instead of extrapolating.
+ */
+export interface ParameterRow<T> {
+  readonly from: IsoDate;
+  readonly until: IsoDate | null;
+  readonly value: T;
+  /** Legal text or publication the value comes from (URLs). The first is the main one. */
+  readonly sources: readonly string[];
+  /** The reference marks the value as uncertain; results that use it are provisional. */
+  readonly provisional?: boolean;
+  readonly note?: string;
+}
+
+/** A parameter of the law: what it is, its unit, and its values over time. */
+export interface ParameterTable<T> {
+  readonly id: string;
+  readonly description: string;
+  readonly unit: string;
+  readonly rows: readonly ParameterRow<T>[];
+}
+
+/** The row in force on `date`, or undefined when none is published for it. */
+export function rowAt<T>(table: ParameterTable<T>, date: IsoDate): ParameterRow<T> | undefined {
+  for (const row of table.rows) {
+    if (row.from <= date && (row.until === null || date <= row.until)) return row;
+  }
+  return undefined;
+}
+
+/** The row in force for a calendar (income) year, looked up on its 1 January. */
+export function rowForYear<T>(table: ParameterTable<T>, year: number): ParameterRow<T> | undefined {
+  return rowAt(table, `${year}-01-01`);
+}
+
+/** Declares a table; checks at load that its periods do not overlap (a data error). */
+export function parameterTable<T>(table: ParameterTable<T>): ParameterTable<T> {
+  const rows = [...table.rows].sort((a, b) => (a.from < b.from ? -1 : 1));
+  for (let i = 1; i < rows.length; i++) {
+    const previous = rows[i - 1];
+    const current = rows[i];
+    if (previous && current && (previous.until === null || previous.until >= current.from)) {
+      throw new Error(`parameter table ${table.id}: period from ${current.from} overlaps the previous row`);
+    }
+  }
+  return Object.freeze({ ...table, rows: Object.freeze(rows.map((r) => Object.freeze(r))) });
+}
+
+/** Calendar-year row helper: a value in force for the whole income year. */
+export function incomeYear<T>(
+  year: number,
+  value: T,
+  sources: readonly string[],
+  extra: { provisional?: boolean; note?: string } = {},
+): ParameterRow<T> {
+  return { from: `${year}-01-01`, until: `${year}-12-31`, value, sources, ...extra };
+}
+
+/** Index-window row helper: a value in force from 1 July of `startYear` to 30 June of the next year. */
+export function indexWindow<T>(
+  startYear: number,
+  value: T,
+  sources: readonly string[],
+  extra: { provisional?: boolean; note?: string } = {},
+): ParameterRow<T> {
+  return { from: `${startYear}-07-01`, until: `${startYear + 1}-06-30`, value, sources, ...extra };
+}

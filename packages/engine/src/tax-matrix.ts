@@ -1,0 +1,69 @@
+import { calculateLine } from "./calculate";
+import type { CarDetailInput } from "./calculation-input";
+import { enumNames, ProfileStatus, Region, RegistrationOn } from "./enums";
+import type { IsoDate } from "./iso-date";
+import { yearOf } from "./iso-date";
+import type { TaxResult } from "./tax-result";
+import { type InputIssue, validateCalculationInput } from "./validate-input";
+
+export interface TaxMatrixRegionEntry {
+  readonly region: Region;
+  /** Registration tax, or null when there is no amount (exemption, rules not available, …). */
+  readonly roadTax: number | null;
+  /** Annual road tax of the current year, or null when there is no amount. */
+  readonly yearlyTax: number | null;
+}
+
+export interface TaxMatrixRow {
+  readonly status: ProfileStatus;
+  readonly registrationOn: RegistrationOn;
+  readonly regions: readonly TaxMatrixRegionEntry[];
+}
+
+export interface TaxMatrix {
+  readonly rows: readonly TaxMatrixRow[];
+}
+
+export interface TaxMatrixOptions {
+  readonly registrationDate: IsoDate;
+  readonly orderDate?: IsoDate | null;
+}
+
+export type TaxMatrixOutcome =
+  | { readonly ok: true; readonly matrix: TaxMatrix }
+  | { readonly ok: false; readonly issues: readonly InputIssue[] };
+
+const amountOrNull = (result: TaxResult): number | null =>
+  result.outcome === "amount" ? result.amount : null;
+
+/**
+ * RoadTax and YearlyTax (current year) of one car for every ProfileStatus × RegistrationOn and
+ * every Region. Rows and regions come from iterating the enumerations, so a new value appears
+ * without code changes; each cell is exactly what the single calculators return.
+ */
+export function computeTaxMatrix(car: CarDetailInput, options: TaxMatrixOptions): TaxMatrixOutcome {
+  const year = yearOf(options.registrationDate);
+  const statuses = enumNames(ProfileStatus);
+  const holders = enumNames(RegistrationOn);
+  const regions = enumNames(Region);
+  const rows: TaxMatrixRow[] = [];
+  for (const status of statuses) {
+    for (const registrationOn of holders) {
+      const entries: TaxMatrixRegionEntry[] = [];
+      for (const region of regions) {
+        const input = { car, profile: { status, registrationOn, region }, options };
+        if (rows.length === 0 && entries.length === 0) {
+          const issues = validateCalculationInput(input);
+          if (issues.length > 0) return { ok: false, issues };
+        }
+        entries.push({
+          region,
+          roadTax: amountOrNull(calculateLine(input, "RoadTax", year)),
+          yearlyTax: amountOrNull(calculateLine(input, "YearlyTax", year)),
+        });
+      }
+      rows.push({ status, registrationOn, regions: entries });
+    }
+  }
+  return { ok: true, matrix: { rows } };
+}

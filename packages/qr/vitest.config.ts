@@ -1,0 +1,3 @@
+import { sharedVitestConfig } from "../../vitest.shared";
+
+export default sharedVitestConfig;

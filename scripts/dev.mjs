@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// The README's two commands: `npm start` and `npm test`. They work on a machine that has only
+// Node 20 and npm: pnpm comes from the npm registry through npx (corepack fails on our machines),
+// pinned to the version of the `packageManager` field.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const rootManifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+const pnpmSpec = rootManifest.packageManager; // e.g. "pnpm@10.34.9"
+
+/** Runs pnpm: the one that launched us when there is one, else the pinned one through npx. */
+function pnpm(args, options = {}) {
+  const agent = process.env.npm_config_user_agent ?? "";
+  const execPath = process.env.npm_execpath;
+  const [cmd, cmdArgs] =
+    agent.startsWith("pnpm/") && execPath
+      ? [process.execPath, [execPath, ...args]]
+      : ["npx", ["--yes", pnpmSpec, ...args]];
+  return run(cmd, cmdArgs, options);
+}
+
+function run(cmd, args, { allowFailure = false, stdio = "inherit" } = {}) {
+  const result = spawnSync(cmd, args, {
+    cwd: root,
+    stdio,
+    env: { TURBO_TELEMETRY_DISABLED: "1", ...process.env },
+  });
+  if (result.error) throw result.error;
+  if (result.status !== 0 && !allowFailure) {
+    console.error(`\n✖ ${cmd} ${args.join(" ")} exited with ${result.status}`);
+    process.exit(result.status ?? 1);
+  }
+  return result.status ?? 1;
+}
+
+function install() {
+  // --frozen-lockfile: a newcomer gets exactly the versions we tested. A second run is a no-op.
+  pnpm(["install", "--frozen-lockfile", "--reporter=append-only"]);
+}
+
+/** Sums the vitest JSON reports of every workspace package into one plain summary line. */
+function summarise() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const dir of ["packages", "apps"]) {
+    for (const name of fs.readdirSync(path.join(root, dir))) {
+      const file = path.join(root, dir, name, "test-results.json");
+      if (!fs.existsSync(file)) continue;
+      const report = JSON.parse(fs.readFileSync(file, "utf8"));
+      passed += report.numPassedTests ?? 0;
+      failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+      skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    }
+  }
+  return { passed, failed, skipped };
+}
+
+const command = process.argv[2];
+if (command === "start") {
+  install();
+  pnpm(["exec", "turbo", "run", "build", "--filter=@cartax/api...", "--output-logs=errors-only"]);
+  run(process.execPath, [path.join(root, "apps/api/dist/server.js")]);
+} else if (command === "test") {
+  install();
+  for (const dir of ["packages", "apps"]) {
+    for (const name of fs.readdirSync(path.join(root, dir))) {
+      fs.rmSync(path.join(root, dir, name, "test-results.json"), { force: true });
+    }
+  }
+  pnpm(["exec", "turbo", "run", "build", "typecheck", "--output-logs=errors-only"]);
+  pnpm(["exec", "biome", "check", "."]);
+  const status = pnpm(["exec", "turbo", "run", "test", "--continue"], { allowFailure: true });
+  const { passed, failed, skipped } = summarise();
+  if (status !== 0 && failed === 0) {
+    console.error("✖ a test run failed without reporting a failed test (see the output above)");
+    console.log(`${passed} passed, 1 failed${skipped ? `, ${skipped} skipped` : ""}`);
+    process.exit(1);
+  }
+  if (passed === 0) {
+    console.error("✖ no test ran");
+    process.exit(1);
+  }
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+  process.exit(failed === 0 ? 0 : 1);
+} else {
+  console.error("usage: node scripts/dev.mjs start|test");
+  process.exit(2);
+}
