@@ -1,3 +1,3 @@
-import { sharedVitestConfig } from "../../vitest.shared";
+import { sharedVitestConfig } from "../../vitest.shared.ts";
 
 export default sharedVitestConfig;

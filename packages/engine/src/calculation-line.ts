@@ -33,7 +33,8 @@ export function describeResult(result: TaxResult, language: Language): string | 
   const texts = NOTE_TEXTS[language];
   const details = result.explanation.details;
   // A line without an amount says why first.
-  const notes = result.outcome === "amount" ? result.explanation.notes : [...result.explanation.notes].reverse();
+  const notes =
+    result.outcome === "amount" ? result.explanation.notes : [...result.explanation.notes].reverse();
   const sentences = notes.map((code) =>
     texts[code].replace(/\{(\w+)\}/g, (_, key: string) => {
       const value = details[key];

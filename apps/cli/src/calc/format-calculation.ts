@@ -1,0 +1,48 @@
+import type { TaxResult } from "@cartax/engine";
+import type { CalculatedRequest } from "./calculate-request";
+
+const pad = (text: string, width: number) =>
+  text.length >= width ? text : text + " ".repeat(width - text.length);
+
+/** The readable form of `cartax calc`: the lines as a table, then each line's explanation. */
+export function formatCalculation(calculated: CalculatedRequest, heading: string): string {
+  if (!calculated.ok) {
+    const errors = calculated.problem.errors?.map((e) => `  - ${e.field} (${e.rule}): ${e.message}`) ?? [];
+    return [`${heading}: invalid request`, `  ${calculated.problem.detail}`, ...errors].join("\n");
+  }
+  const { lines } = calculated.body;
+  const rows = lines.map((l) => [
+    l.name,
+    String(l.year),
+    l.value,
+    l.outcome + (l.provisional ? " (provisional)" : ""),
+  ]);
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  const out = [heading];
+  rows.forEach((row) => {
+    out.push(
+      `  ${row.map((cell, i) => (i === 2 ? cell.padStart(widths[i] ?? 0) : pad(cell, widths[i] ?? 0))).join("  ")}`,
+    );
+  });
+  out.push("");
+  calculated.results.forEach((result, i) => {
+    out.push(...explain(result, lines[i]?.description ?? null));
+  });
+  return out.join("\n");
+}
+
+function explain(result: TaxResult, description: string | null): string[] {
+  const e = result.explanation;
+  const out = [
+    `  ${result.calculator} ${result.year} (evaluated on ${result.evaluationDate}, rules ${result.rulesVersion})`,
+  ];
+  if (description) out.push(`    ${description}`);
+  if (e.formula) out.push(`    formula: ${e.formula}`);
+  const inputs = Object.entries(e.inputs).map(([k, v]) => `${k}=${v}`);
+  if (inputs.length) out.push(`    inputs: ${inputs.join(", ")}`);
+  for (const p of e.parameters) {
+    out.push(`    ${p.name} = ${p.value} ${p.unit}${p.provisional ? " [provisional]" : ""}  (${p.source})`);
+  }
+  out.push(`    legal basis: ${e.legalSource.title}${e.legalSource.url ? ` — ${e.legalSource.url}` : ""}`);
+  return out;
+}

@@ -1,0 +1,44 @@
+import type { CalculationInput, CarDetailInput } from "@cartax/engine";
+import type { CalculationRequestBody } from "./calculation-request-schema";
+import type { CarDetailBody } from "./car-detail-schema";
+
+/** The engine's view of a validated CarDetail body. */
+export function toCarDetailInput(car: CarDetailBody): CarDetailInput {
+  return {
+    catalogPrice: car.catalogPrice,
+    firstRegistration: car.firstRegistration ?? null,
+    fuel: car.fuel,
+    euroStandard: car.euroStandard,
+    kilowatt: car.kilowatt,
+    wltp: car.wltp ?? null,
+    nedC2: car.nedC2,
+    capacity: car.capacity ?? null,
+    weight: car.weight ?? null,
+    batteryCapacity: car.batteryCapacity ?? null,
+    nedC2NonHybrid: car.nedC2NonHybrid ?? null,
+    wltpNonHybrid: car.wltpNonHybrid ?? null,
+  };
+}
+
+/** The engine input of a validated CalculationRequest and the car it refers to. */
+export function toCalculationInput(request: CalculationRequestBody, car: CarDetailInput): CalculationInput {
+  const { userProfile: p, options: o } = request;
+  return {
+    car,
+    profile: {
+      status: p.status,
+      registrationOn: p.registrationOn,
+      region: p.regionRegistration,
+      hasFuelCard: p.hasFuelCard ?? false,
+      postalCode: p.postalCode,
+      language: p.language ?? "en",
+    },
+    options: {
+      registrationDate: o.registrationDate,
+      orderDate: o.orderDate ?? null,
+      totalDiscount: o.totalDiscount ?? null,
+      ownMonthlyCost: o.ownMonthlyCost ?? null,
+    },
+    ...(p.viewOptions != null ? { viewOptions: p.viewOptions } : {}),
+  };
+}
