@@ -46,10 +46,17 @@ export function calculate(input: CalculationInput): CalculationOutcome {
   if (issues.length > 0) return { ok: false, issues };
   const mask = input.viewOptions ? input.viewOptions & ALL_VIEW_OPTIONS : ALL_VIEW_OPTIONS;
   const results: TaxResult[] = [];
+  // One context per year, shared by the calculators so common intermediate results are computed once.
+  const contexts = new Map<number, LineContext>();
   for (const calculator of CALCULATORS) {
     if ((mask & ViewOption[calculator]) === 0) continue;
     for (const year of lineYears(calculator, input.options.registrationDate)) {
-      results.push(calculators[calculator](lineContext(input, year)));
+      let ctx = contexts.get(year);
+      if (!ctx) {
+        ctx = lineContext(input, year);
+        contexts.set(year, ctx);
+      }
+      results.push(calculators[calculator](ctx));
     }
   }
   return { ok: true, results };

@@ -24,7 +24,7 @@ export function dec(x: number): Fraction {
     n *= 10n ** BigInt(-scale);
     scale = 0;
   }
-  const f = { n, d: 10n ** BigInt(scale) };
+  const f = { n, d: pow10(scale) };
   if (cache.size < 10_000) cache.set(x, f);
   return f;
 }
@@ -73,15 +73,18 @@ function roundDiv(n: bigint, d: bigint): bigint {
   return negative ? -q : q;
 }
 
+const POWERS_OF_TEN: readonly bigint[] = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
+const pow10 = (exponent: number): bigint => POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent);
+
 /** Rounds to `decimals` places, half away from zero; the result is again a fraction. */
 export function round(f: Fraction, decimals: number): Fraction {
-  const scale = 10n ** BigInt(decimals);
+  const scale = pow10(decimals);
   return { n: roundDiv(f.n * scale, f.d), d: scale };
 }
 
 /** Rounds down (towards minus infinity) to `decimals` places. */
 export function floor(f: Fraction, decimals: number): Fraction {
-  const scale = 10n ** BigInt(decimals);
+  const scale = pow10(decimals);
   const n = f.n * scale;
   const q = n / f.d;
   return { n: n % f.d !== 0n && n < 0n !== f.d < 0n ? q - 1n : q, d: scale };
@@ -94,6 +97,6 @@ export function toEuros(f: Fraction): number {
 
 /** The fraction as a number, for display of non-money values (ratios, coefficients). */
 export function toNumber(f: Fraction, decimals = 6): number {
-  const scale = 10n ** BigInt(decimals);
+  const scale = pow10(decimals);
   return Number(roundDiv(f.n * scale, f.d)) / Number(scale);
 }

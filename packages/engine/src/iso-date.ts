@@ -17,15 +17,27 @@ export function daysInMonth(year: number, month: number): number {
   return month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
+// Calculations parse the same few dates many times (every line, every matrix cell): memoise.
+const parsed = new Map<string, DateParts | null>();
+
 /** Parses a `YYYY-MM-DD` date; undefined when the text is not a real calendar date. */
 export function parseIsoDate(text: string): DateParts | undefined {
+  const hit = parsed.get(text);
+  if (hit !== undefined) return hit ?? undefined;
+  const parts = parseUncached(text);
+  if (parsed.size > 4096) parsed.clear();
+  parsed.set(text, parts ?? null);
+  return parts;
+}
+
+function parseUncached(text: string): DateParts | undefined {
   const match = ISO_DATE.exec(text);
   if (!match) return undefined;
   const year = Number(match[1]);
   const month = Number(match[2]);
   const day = Number(match[3]);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
-  return { year, month, day };
+  return Object.freeze({ year, month, day });
 }
 
 export function isIsoDate(text: unknown): text is IsoDate {
@@ -49,6 +61,8 @@ export function yearOf(date: IsoDate): number {
 /** The same day and month in `year`; 29 February becomes 28 February in a common year. */
 export function anniversaryIn(date: IsoDate, year: number): IsoDate {
   const { month, day } = partsOf(date);
+  // Not 29 February: only the year changes.
+  if (month !== 2 || day !== 29) return String(year).padStart(4, "0") + date.slice(4);
   return formatIsoDate({ year, month, day: Math.min(day, daysInMonth(year, month)) });
 }
 

@@ -13,6 +13,11 @@ export interface LineContext {
   readonly orderDate: IsoDate;
   /** First registration anywhere, falling back to the registration date (a new car). */
   readonly firstRegistration: IsoDate;
+  /**
+   * Intermediate results shared by the calculators of one calculation and year (e.g. the gross
+   * BIK, which RejectedExpenses reuses). Lives as long as the context, never across calls.
+   */
+  readonly shared: Map<string, unknown>;
 }
 
 export function lineContext(input: CalculationInput, year: number): LineContext {
@@ -24,5 +29,6 @@ export function lineContext(input: CalculationInput, year: number): LineContext 
     registrationDate,
     orderDate: input.options.orderDate ?? registrationDate,
     firstRegistration: firstRegistrationOf(input.car, registrationDate),
+    shared: new Map(),
   };
 }

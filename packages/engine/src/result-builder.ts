@@ -59,18 +59,29 @@ export class ResultBuilder {
     return this;
   }
 
+  /** Takes over what another builder recorded (a shared intermediate result, e.g. the gross BIK). */
+  absorb(other: ResultBuilder): this {
+    Object.assign(this.inputs, other.inputs);
+    for (const p of other.parameters) this.paramValue(p.name, p.unit, p.value, p.source, p.provisional);
+    for (const n of other.notes) this.note(n);
+    Object.assign(this.details, other.details);
+    if (!this.formula) this.formula = other.formula;
+    return this;
+  }
+
   markProvisional(): this {
     this.provisional = true;
     return this;
   }
 
   private build(outcome: Outcome, amount: number): TaxResult {
+    // A builder makes one result, so its collections are handed over without copying.
     const explanation: Explanation = {
       formula: this.formula,
-      inputs: { ...this.inputs },
-      parameters: [...this.parameters],
-      notes: [...this.notes],
-      details: { ...this.details },
+      inputs: this.inputs,
+      parameters: this.parameters,
+      notes: this.notes,
+      details: this.details,
       legalSource: this.legalSource,
     };
     return {

@@ -39,7 +39,9 @@ export type NoteCode =
   | "ecoMalus"
   | "maximumApplied"
   | "walloonReform"
-  | "indexedTable";
+  | "indexedTable"
+  | "euroNormDerived"
+  | "oldtimer";
 
 /** A parameter of the law as it was used for this result. */
 export interface ParameterUse {

@@ -1,4 +1,19 @@
-import { add, clamp, cmp, dec, type Fraction, int, max, mul, ratio, round, sub, ZERO } from "../exact";
+import {
+  add,
+  clamp,
+  cmp,
+  dec,
+  type Fraction,
+  int,
+  max,
+  mul,
+  ratio,
+  round,
+  sub,
+  toEuros,
+  toNumber,
+  ZERO,
+} from "../exact";
 import { monthNumberSince } from "../iso-date";
 import type { LineContext } from "../line-context";
 import { ResultBuilder } from "../result-builder";
@@ -20,14 +35,29 @@ import { assessPluginHybrid } from "./plug-in-hybrid";
  * return when there is none. Shared with RejectedExpenses, which is computed on this amount.
  */
 export function grossBenefitInKind(ctx: LineContext, b: ResultBuilder): Fraction | TaxResult {
+  let shared = ctx.shared.get("grossBenefitInKind") as
+    | { value: Fraction | null; records: ResultBuilder }
+    | undefined;
+  if (!shared) {
+    const records = new ResultBuilder("BenefitInKind", ctx, BIK_LEGAL_SOURCE);
+    const value = computeGross(ctx, records);
+    shared = { value: value === undefined ? null : value, records };
+    ctx.shared.set("grossBenefitInKind", shared);
+  }
+  b.absorb(shared.records);
+  return shared.value ?? b.rulesNotAvailable(`bik.referenceCo2/minimum ${ctx.year}`);
+}
+
+/** The gross BIK, recording what it used on `b`; undefined when the year's parameters are missing. */
+function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined {
   const { car } = ctx.input;
   const referenceRow = rowAt(bikReferenceCo2, ctx.evaluationDate);
   const minimumRow = rowAt(bikMinimum, ctx.evaluationDate);
-  if (!referenceRow || !minimumRow) return b.rulesNotAvailable(`bik.referenceCo2/minimum ${ctx.year}`);
+  if (!referenceRow || !minimumRow) return undefined;
 
   b.setFormula("catalogPrice × 1.21 × ageCoefficient × 6/7 × CO2% (4 %–18 %), at least the yearly minimum");
   const catalogue = mul(dec(car.catalogPrice), dec(b.paramValue("vat", "factor", C.vatRate, C.sources.vat)));
-  b.input("catalogPriceExVat", car.catalogPrice).input("catalogueValue", Number(round(catalogue, 2).n) / 100);
+  b.input("catalogPriceExVat", car.catalogPrice).input("catalogueValue", toEuros(catalogue));
 
   const month = Math.max(1, monthNumberSince(ctx.firstRegistration, ctx.evaluationDate));
   const band =
@@ -60,7 +90,7 @@ export function grossBenefitInKind(ctx: LineContext, b: ResultBuilder): Fraction
     // 5.5 % + (CO2 − reference) × 0.1 %, within [4 %, 18 %].
     const raw = add(dec(C.basePercent), mul(sub(co2, int(reference)), dec(C.percentPerGram)));
     percent = clamp(raw, int(C.minPercent), int(C.maxPercent));
-    b.input("co2Percent", Number(round(percent, 4).n) / 10000);
+    b.input("co2Percent", toNumber(percent, 4));
   }
 
   const formula = round(
@@ -93,7 +123,7 @@ export function benefitInKind(ctx: LineContext): TaxResult {
   if (typeof own === "number" && own > 0) {
     const yearly = mul(dec(own), int(12));
     b.input("ownMonthlyCost", own).note("ownContributionDeducted", {
-      ownYearly: Number(round(yearly, 2).n) / 100,
+      ownYearly: toEuros(yearly),
     });
     return b.amount(max(sub(gross, yearly), ZERO));
   }

@@ -1,4 +1,4 @@
-import { dec, div, type Fraction, int, max, mul, ratio, round, sub } from "../exact";
+import { dec, div, type Fraction, int, max, mul, ratio, round, sub, toEuros } from "../exact";
 import type { LineContext } from "../line-context";
 import { ResultBuilder } from "../result-builder";
 import {
@@ -70,9 +70,9 @@ export function co2Contribution(ctx: LineContext): TaxResult {
     );
     let formula = mul(sub(int(co2 * C.gramFactor), int(constant)), ratio(1, C.months), i);
     if (multiplierRow) formula = mul(formula, dec(b.param("multiplier", "factor", multiplierRow)));
-    b.input("monthlyByFormula", Number(round(formula, 2).n) / 100);
+    b.input("monthlyByFormula", toEuros(formula));
     monthly = max(formula, minimum);
-    if (monthly === minimum) b.note("minimumApplied", { minimum: Number(round(minimum, 2).n) / 100 });
+    if (monthly === minimum) b.note("minimumApplied", { minimum: toEuros(minimum) });
   }
   const monthlyRounded = round(monthly, 2);
   b.input("monthlyAmount", Number(monthlyRounded.n) / 100);

@@ -25,12 +25,28 @@ export interface ParameterTable<T> {
   readonly rows: readonly ParameterRow<T>[];
 }
 
+// Lookups repeat the same few dates (each line, each matrix cell): memoised per table.
+const lookups = new WeakMap<ParameterTable<unknown>, Map<IsoDate, ParameterRow<unknown> | null>>();
+
 /** The row in force on `date`, or undefined when none is published for it. */
 export function rowAt<T>(table: ParameterTable<T>, date: IsoDate): ParameterRow<T> | undefined {
-  for (const row of table.rows) {
-    if (row.from <= date && (row.until === null || date <= row.until)) return row;
+  let memo = lookups.get(table);
+  if (!memo) {
+    memo = new Map();
+    lookups.set(table, memo);
   }
-  return undefined;
+  const hit = memo.get(date);
+  if (hit !== undefined) return (hit ?? undefined) as ParameterRow<T> | undefined;
+  let found: ParameterRow<T> | undefined;
+  for (const row of table.rows) {
+    if (row.from <= date && (row.until === null || date <= row.until)) {
+      found = row;
+      break;
+    }
+  }
+  if (memo.size > 2048) memo.clear();
+  memo.set(date, found ?? null);
+  return found;
 }
 
 /** The row in force for a calendar (income) year, looked up on its 1 January. */

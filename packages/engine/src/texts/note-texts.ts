@@ -37,6 +37,8 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     maximumApplied: "The legal maximum applies ({maximum}).",
     walloonReform: "Walloon registration tax as reformed on 1 July 2025.",
     indexedTable: "Indexed amounts of the period from {indexWindow}.",
+    euroNormDerived: "Euro norm unknown: derived from the first registration date ({euroClass}).",
+    oldtimer: "Car first registered at least 30 years ago: the minimum applies.",
   },
   nl: {
     privatePerson: "Niet van toepassing op een privépersoon.",
@@ -69,6 +71,9 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     maximumApplied: "Het wettelijke maximum is van toepassing ({maximum}).",
     walloonReform: "Waalse BIV zoals hervormd op 1 juli 2025.",
     indexedTable: "Geïndexeerde bedragen van de periode vanaf {indexWindow}.",
+    euroNormDerived: "Euronorm onbekend: afgeleid uit de datum van eerste inschrijving ({euroClass}).",
+    oldtimer:
+      "Wagen die minstens 30 jaar geleden voor het eerst werd ingeschreven: het minimum is van toepassing.",
   },
   fr: {
     privatePerson: "Non applicable à une personne privée.",
@@ -101,5 +106,7 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     maximumApplied: "Le maximum légal s'applique ({maximum}).",
     walloonReform: "TMC wallonne réformée au 1er juillet 2025.",
     indexedTable: "Montants indexés de la période à partir du {indexWindow}.",
+    euroNormDerived: "Norme Euro inconnue : déduite de la date de première immatriculation ({euroClass}).",
+    oldtimer: "Voiture immatriculée pour la première fois il y a au moins 30 ans : le minimum s'applique.",
   },
 };

@@ -1,0 +1,55 @@
+import { calculate, EuroStandard, FuelType, ProfileStatus, Region, RegistrationOn } from "@cartax/engine";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseCalculationRequest } from "./parse-calculation-request";
+import { toCalculationInput, toCarDetailInput } from "./to-calculation-input";
+
+const names = <E extends Record<string, number>>(e: E) => Object.keys(e) as (keyof E & string)[];
+
+describe("enumeration input form", () => {
+  it("gives the same results whether enumerations are sent by name or by number", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          fuel: fc.constantFrom(...names(FuelType)),
+          euro: fc.constantFrom(...names(EuroStandard)),
+          status: fc.constantFrom(...names(ProfileStatus)),
+          holder: fc.constantFrom(...names(RegistrationOn)),
+          region: fc.constantFrom(...names(Region)),
+          co2: fc.integer({ min: 0, max: 250 }),
+          year: fc.integer({ min: 2021, max: 2026 }),
+        }),
+        (r) => {
+          const request = (form: "name" | "number") => ({
+            carDetail: {
+              catalogPrice: 42000,
+              firstRegistration: `${r.year}-04-01`,
+              fuel: form === "name" ? r.fuel : FuelType[r.fuel],
+              euroStandard: form === "name" ? r.euro : EuroStandard[r.euro],
+              kilowatt: 110,
+              wltp: r.co2,
+              nedC2: 0,
+              capacity: 1998,
+              weight: 1800,
+              batteryCapacity: 14,
+            },
+            userProfile: {
+              postalCode: 1000,
+              status: form === "name" ? r.status : ProfileStatus[r.status],
+              registrationOn: form === "name" ? r.holder : RegistrationOn[r.holder],
+              regionRegistration: form === "name" ? r.region : Region[r.region],
+            },
+            options: { registrationDate: `${r.year}-04-01` },
+          });
+          const run = (form: "name" | "number") => {
+            const parsed = parseCalculationRequest(request(form));
+            if (!parsed.ok || !parsed.request.carDetail) throw new Error(JSON.stringify(parsed));
+            return calculate(toCalculationInput(parsed.request, toCarDetailInput(parsed.request.carDetail)));
+          };
+          expect(run("number")).toEqual(run("name"));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
