@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "./cli";
+
+function run(argv: string[], stdin = "") {
+  let stdout = "";
+  let stderr = "";
+  const code = runCli(argv, {
+    readStdin: () => stdin,
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd: process.cwd(),
+  });
+  return { code, stdout, stderr };
+}
+
+// Diesel 151 g/km NEDC, ordered 2020: Securex publishes 85.54 EUR/month for 2022 (federal.md §7 ex. 1).
+const request = {
+  carDetail: {
+    catalogPrice: 30000,
+    firstRegistration: "2020-05-01",
+    fuel: 10,
+    euroStandard: "Euro6",
+    kilowatt: 100,
+    nedC2: 151,
+    capacity: 1968,
+  },
+  userProfile: {
+    postalCode: 1000,
+    status: "SelfEmployed",
+    registrationOn: 20,
+    regionRegistration: "Brussels",
+    viewOptions: 32,
+  },
+  options: { registrationDate: "2022-01-10", orderDate: "2020-03-01" },
+};
+
+describe("cartax calc", () => {
+  it("prints exactly the API's CalculationResult JSON on stdout with --json", () => {
+    const { code, stdout, stderr } = run(["calc", "--json", "-"], JSON.stringify(request));
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    const body = JSON.parse(stdout);
+    expect(body.calculationId).toBeNull();
+    expect(body.lines).toHaveLength(2);
+    const [line] = body.lines;
+    expect(Object.keys(line).sort()).toEqual(
+      [
+        "description",
+        "hasUrl",
+        "name",
+        "outcome",
+        "provisional",
+        "rawValue",
+        "url",
+        "value",
+        "viewOption",
+        "year",
+      ].sort(),
+    );
+    expect(line).toMatchObject({
+      viewOption: "CO2Contribution",
+      year: 2022,
+      rawValue: 85.54 * 12,
+      hasUrl: true,
+    });
+  });
+
+  it("keeps the order of an array and turns an invalid element into {error: problem}", () => {
+    const invalid = { ...request, userProfile: { ...request.userProfile, postalCode: 999 } };
+    const { code, stdout, stderr } = run(["calc", "/nonexistent/requests.json", "--json"]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain("cannot read");
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-cli-"));
+    const file = path.join(dir, "requests.json");
+    fs.writeFileSync(file, JSON.stringify([request, invalid, request]));
+    const result = run(["calc", file, "--json"]);
+    expect(result.code).toBe(1);
+    const bodies = JSON.parse(result.stdout);
+    expect(bodies).toHaveLength(3);
+    expect(bodies[0].lines[0].rawValue).toBe(1026.48);
+    expect(bodies[1].error).toMatchObject({ status: 400, type: "/problems/validation-error" });
+    expect(bodies[1].error.errors[0]).toMatchObject({ field: "userProfile.postalCode", rule: "min" });
+    expect(bodies[2].lines[0].rawValue).toBe(1026.48);
+    expect(result.stderr).toContain("1 of 3 requests invalid");
+  });
+
+  it("answers malformed JSON with a problem and exit code 1", () => {
+    const { code, stdout } = run(["calc", "--json", "-"], "{not json");
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout).error).toMatchObject({ status: 400, type: "/problems/malformed-json" });
+  });
+
+  it("prints a readable table with the explanation and sources without --json", () => {
+    const { code, stdout } = run(["calc", "-"], JSON.stringify(request));
+    expect(code).toBe(0);
+    expect(stdout).toContain("CO2 solidarity contribution");
+    expect(stdout).toContain("healthIndexSeptember = 154.29");
+    expect(stdout).toContain("https://");
+  });
+});
+
+describe("cartax vectors", () => {
+  it("fails with a non-zero exit code and shows the source of a failing vector", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-vectors-"));
+    const file = path.join(dir, "co2.json");
+    const vector = (id: string, rawValue: number) => ({
+      id,
+      request,
+      lineYear: 2022,
+      expected: { outcome: "amount", rawValue },
+      source: `source of ${id}`,
+    });
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        calculator: "CO2Contribution",
+        vectors: [vector("ok", 1026.48), vector("wrong", 1000)],
+      }),
+    );
+    const { code, stdout } = run(["vectors", file]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/pass\s+ok/);
+    expect(stdout).toMatch(/FAIL\s+wrong.*\+26\.48/);
+    expect(stdout).toContain("source:  source of wrong");
+    expect(stdout).toContain("1 passed, 1 failed");
+  });
+});
