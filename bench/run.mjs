@@ -17,7 +17,12 @@ const request = {
     weight: 2100,
     batteryCapacity: 19.7,
   },
-  profile: { status: "SelfEmployed", registrationOn: "CompanyRegistration", region: "Flanders", hasFuelCard: true },
+  profile: {
+    status: "SelfEmployed",
+    registrationOn: "CompanyRegistration",
+    region: "Flanders",
+    hasFuelCard: true,
+  },
   options: { registrationDate: "2025-03-01", orderDate: "2024-11-15", ownMonthlyCost: 50 },
 };
 
@@ -40,7 +45,10 @@ const calculateAll = () => {
   return outcome.results;
 };
 const results = calculateAll();
-const resultJson = JSON.stringify({ calculationId: null, lines: results.map((r) => toCalculationLine(r, "nl")) });
+const resultJson = JSON.stringify({
+  calculationId: null,
+  lines: results.map((r) => toCalculationLine(r, "nl")),
+});
 const requestJson = JSON.stringify(request);
 
 const json = measure(() => JSON.stringify(JSON.parse(requestJson)) + JSON.stringify(JSON.parse(resultJson)));
@@ -49,12 +57,18 @@ const sixWithLines = measure(() => calculateAll().map((r) => toCalculationLine(r
 const matrix = measure(() => computeTaxMatrix(request.car, request.options), { perBatch: 500 });
 
 const row = (name, us, note) =>
-  `${name.padEnd(46)} ${us.toFixed(2).padStart(9)} µs  ${Math.round(1e6 / us).toLocaleString("en").padStart(10)}/s  ${note}`;
+  `${name.padEnd(46)} ${us.toFixed(2).padStart(9)} µs  ${Math.round(1e6 / us)
+    .toLocaleString("en")
+    .padStart(10)}/s  ${note}`;
 console.log(`cartax engine benchmark (node ${process.version}, median of 15 batches)\n`);
 console.log(row("baseline: JSON.parse+stringify request+result", json, "1.00× (baseline)"));
 console.log(row("calculate: all six calculators, one car", six, `${(six / json).toFixed(2)}× baseline`));
-console.log(row("calculate + localised lines (nl)", sixWithLines, `${(sixWithLines / json).toFixed(2)}× baseline`));
-console.log(row("tax matrix: 9 rows × 3 regions, both taxes", matrix, `${(matrix / six).toFixed(2)}× one calculate`));
+console.log(
+  row("calculate + localised lines (nl)", sixWithLines, `${(sixWithLines / json).toFixed(2)}× baseline`),
+);
+console.log(
+  row("tax matrix: 9 rows × 3 regions, both taxes", matrix, `${(matrix / six).toFixed(2)}× one calculate`),
+);
 console.log(
   `\ntargets: calculate > 100,000/s on one core (${six < 10 ? "met" : "NOT met"}); matrix median < 50 µs (${matrix < 50 ? "met" : "NOT met"})`,
 );
