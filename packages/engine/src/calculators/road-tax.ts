@@ -1,10 +1,24 @@
 import type { LineContext } from "../line-context";
-import { ResultBuilder } from "../result-builder";
 import type { TaxResult } from "../tax-result";
+import { brusselsRegistrationTax } from "./regional/brussels-registration-tax";
+import { flandersLeasingRegistrationTax } from "./regional/flanders-leasing-registration-tax";
+import { flandersRegistrationTax } from "./regional/flanders-registration-tax";
+import { isLeasingCompany } from "./regional/regional-car";
+import { walloniaRegistrationTax } from "./regional/wallonia-registration-tax";
 
-/** RoadTax (registration tax, BIV/TMC): lands with the regional-calculators issue. */
+/**
+ * RoadTax: the one-off registration tax (BIV / TMC) of the registration on
+ * options.registrationDate, in the region of the profile. Companies with leasing activities are on
+ * their own regime in every region (docs/engine-conventions.md).
+ */
 export function roadTax(ctx: LineContext): TaxResult {
-  return new ResultBuilder("RoadTax", ctx, { title: "regional registration tax", url: "" }).rulesNotAvailable(
-    "regional registration tax (not implemented yet)",
-  );
+  const leasing = isLeasingCompany(ctx);
+  switch (ctx.input.profile.region) {
+    case "Flanders":
+      return leasing ? flandersLeasingRegistrationTax(ctx) : flandersRegistrationTax(ctx);
+    case "Wallonia":
+      return walloniaRegistrationTax(ctx, leasing);
+    case "Brussels":
+      return brusselsRegistrationTax(ctx, leasing);
+  }
 }

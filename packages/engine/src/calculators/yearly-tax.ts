@@ -1,11 +1,13 @@
 import type { LineContext } from "../line-context";
-import { ResultBuilder } from "../result-builder";
 import type { TaxResult } from "../tax-result";
+import { flandersRoadTax } from "./regional/flanders-road-tax";
+import { walloniaBrusselsRoadTax } from "./regional/plain-road-tax";
 
-/** YearlyTax (annual road tax): lands with the regional-calculators issue. */
+/**
+ * YearlyTax: the annual road tax for the 12-month period starting on the anniversary of the
+ * registration in the line's year (ctx.evaluationDate), with every surcharge the taxpayer pays
+ * (10 % opdeciem / décimes, LPG supplement).
+ */
 export function yearlyTax(ctx: LineContext): TaxResult {
-  return new ResultBuilder("YearlyTax", ctx, {
-    title: "regional annual road tax",
-    url: "",
-  }).rulesNotAvailable("regional annual road tax (not implemented yet)");
+  return ctx.input.profile.region === "Flanders" ? flandersRoadTax(ctx) : walloniaBrusselsRoadTax(ctx);
 }

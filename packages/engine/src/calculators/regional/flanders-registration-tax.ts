@@ -1,0 +1,138 @@
+import { add, dec, div, type Fraction, int, mul, round } from "../../exact";
+import { fullMonthsBetween, fullYearsBetween } from "../../iso-date";
+import type { LineContext } from "../../line-context";
+import { ResultBuilder } from "../../result-builder";
+import { rowAt } from "../../rules/parameter-table";
+import { EURO_CLASS_DERIVATION_SOURCE, flemishEuroClass } from "../../rules/regional/euro-class";
+import { flemishIndex } from "../../rules/regional/flanders-index";
+import {
+  AIR_COMPONENT_BASE,
+  AIR_COMPONENT_SOURCE,
+  BIV_AGE_CORRECTION,
+  BIV_FUEL_FACTOR,
+  BIV_ZERO_EMISSION_EXEMPT_UNTIL,
+  bivQ,
+  bivX,
+  bivZeroEmissionFlat,
+  BIV_FORMULA as F,
+} from "../../rules/regional/flanders-registration-tax";
+import { LEGAL_SOURCES } from "../../rules/regional/sources";
+import type { TaxResult } from "../../tax-result";
+import { fuelFamily, isZeroEmission } from "../../vehicle";
+import { recordDates, regionalCo2 } from "./regional-car";
+
+/**
+ * Battery-electric and hydrogen cars in Flanders, leasing companies included: exempt when
+ * registered up to 31 Dec 2025, the flat (unindexed) 61.50 from 2026.
+ */
+export function flandersZeroEmissionBiv(ctx: LineContext, b: ResultBuilder): TaxResult {
+  if (ctx.registrationDate <= BIV_ZERO_EMISSION_EXEMPT_UNTIL) return b.exempt("zeroEmissionExempt");
+  const row = rowAt(bivZeroEmissionFlat, ctx.registrationDate);
+  if (!row) return b.rulesNotAvailable("flanders.biv.zeroEmissionFlat");
+  b.note("electricFlatRate");
+  return b.amount(dec(b.param("zeroEmissionFlat", "EUR", row)));
+}
+
+/** RoadTax in Flanders for private persons and companies without leasing activity. */
+export function flandersRegistrationTax(ctx: LineContext): TaxResult {
+  const b = new ResultBuilder("RoadTax", ctx, LEGAL_SOURCES.flandersBiv);
+  const { car } = ctx.input;
+  recordDates(ctx, b);
+  if (isZeroEmission(car.fuel)) return flandersZeroEmissionBiv(ctx, b);
+
+  const indexRow = rowAt(flemishIndex, ctx.registrationDate);
+  if (!indexRow) return b.rulesNotAvailable(`flanders.index ${ctx.registrationDate}`);
+  const { cycle, co2 } = regionalCo2(ctx, b);
+  const yearlyRow = rowAt(cycle === "NEDC" ? bivX : bivQ, ctx.registrationDate);
+  if (!yearlyRow) return b.rulesNotAvailable(`flanders.biv.${cycle === "NEDC" ? "x" : "q"} ${ctx.year}`);
+  const source = indexRow.sources[0] ?? "";
+  const minimum = dec(b.paramValue("minimum", "EUR", indexRow.value.bivMinimum, source));
+  const maximum = dec(indexRow.value.bivMaximum);
+  const minimumCents = minimum.n * (100n / minimum.d);
+  const maximumCents = maximum.n * (100n / maximum.d);
+
+  // Oldtimers (first put into circulation at least 30 years ago) pay the minimum (art. 2.3.4.1.3).
+  if (fullYearsBetween(ctx.firstRegistration, ctx.registrationDate) >= F.oldtimerYears) {
+    b.note("oldtimer");
+    return b.amount(minimum);
+  }
+  if (co2 === undefined) return b.notApplicable("missingCo2");
+
+  b.setFormula(
+    cycle === "NEDC"
+      ? "min(max((round6((CO2 × f + x) / 246)^6 × 4500 + c) × LC, minimum), maximum)"
+      : "min(max((round6((CO2 × f × q) / 246)^6 × 4500 + c) × LC, minimum), maximum)",
+  );
+  const f = dec(b.paramValue("fuelFactor", "factor", BIV_FUEL_FACTOR[car.fuel] ?? 1, F.sources.formula));
+  const yearly = dec(b.param(cycle === "NEDC" ? "x" : "q", cycle === "NEDC" ? "g/km" : "factor", yearlyRow));
+  const weighted = mul(dec(co2), f);
+  const numerator = cycle === "NEDC" ? add(weighted, yearly) : mul(weighted, yearly);
+  // The official simulator rounds the quotient to 6 decimals before the 6th power (note §9).
+  const quotient = round(div(numerator, int(F.divisor)), F.quotientDecimals).n;
+  const cube = quotient * quotient * quotient;
+
+  const c = airComponent(ctx, b, indexRow.value.k, source);
+  const months = Math.max(0, fullMonthsBetween(ctx.firstRegistration, ctx.registrationDate));
+  const lc = BIV_AGE_CORRECTION.find((a) => months < a.belowMonths)?.percent ?? 10;
+  b.input("monthsSinceFirstRegistration", months);
+  b.paramValue("ageCorrection", "%", lc, F.sources.formula);
+  if (lc < 100) b.note("secondHand");
+
+  // (quotient^6 × 4500 + c) × LC/100 in cents, exact: quotient^6 has the denominator 10^36 and c
+  // is in cents (c.d = 100), so the cents are (cube² × 4500 + c.n × 10^34) × LC / 10^36.
+  const scaled = (cube * cube * BigInt(F.factor) + c.n * POWER_SCALE_CENTS) * BigInt(lc);
+  const cents = round({ n: scaled, d: POWER_SCALE }, 0).n;
+  // Bounds on the amount rounded to the cent: the same result as bounding first, as both are cents.
+  if (cents < minimumCents) {
+    b.note("minimumApplied", { minimum: indexRow.value.bivMinimum });
+    return b.amount(minimum);
+  }
+  if (cents > maximumCents) {
+    b.paramValue("maximum", "EUR", indexRow.value.bivMaximum, source);
+    b.note("maximumApplied", { maximum: indexRow.value.bivMaximum });
+    return b.amount(maximum);
+  }
+  return b.amount({ n: cents, d: 100n });
+}
+
+/** 10^36, the denominator of a 6-decimal quotient to the 6th power; 10^34 turns cents into it. */
+const POWER_SCALE = 10n ** 36n;
+const POWER_SCALE_CENTS = 10n ** 34n;
+
+/** Air components already indexed, per index row (c = round2(base × K) is the same for a window). */
+const airComponentCache = new WeakMap<object, Map<string, Fraction>>();
+
+/** Air component c = round2(base × K) for the car's fuel family and Euro class, in cents. */
+function airComponent(ctx: LineContext, b: ResultBuilder, k: number, source: string): Fraction {
+  const { car } = ctx.input;
+  const { euroClass, derived } = flemishEuroClass(car.euroStandard, ctx.firstRegistration);
+  b.input("euroStandard", car.euroStandard).input("euroClass", euroClass);
+  if (derived)
+    b.note("euroNormDerived", { euroClass }).input("euroClassSource", EURO_CLASS_DERIVATION_SOURCE);
+  const family = fuelFamily(car.fuel) === "diesel" ? "diesel" : "petrol";
+  const base = b.paramValue(
+    "airComponentBase",
+    "EUR",
+    AIR_COMPONENT_BASE[family][euroClass],
+    AIR_COMPONENT_SOURCE,
+  );
+  b.paramValue("indexK", "factor", k, source);
+  const c = indexedAirComponent(AIR_COMPONENT_BASE[family], euroClass, base, k);
+  b.input("airComponent", Number(c.n) / 100);
+  return c;
+}
+
+function indexedAirComponent(table: object, euroClass: string, base: number, k: number): Fraction {
+  let perClass = airComponentCache.get(table);
+  if (!perClass) {
+    perClass = new Map();
+    airComponentCache.set(table, perClass);
+  }
+  const key = `${euroClass}@${k}`;
+  let c = perClass.get(key);
+  if (!c) {
+    c = round(mul(dec(base), dec(k)), 2);
+    perClass.set(key, c);
+  }
+  return c;
+}

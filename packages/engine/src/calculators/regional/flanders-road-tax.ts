@@ -1,0 +1,125 @@
+import { add, clamp, cmp, dec, type Fraction, int, max, mul, ratio, round, sub, ZERO } from "../../exact";
+import type { LineContext } from "../../line-context";
+import { ResultBuilder } from "../../result-builder";
+import type { ParameterRow } from "../../rules/parameter-table";
+import { rowAt } from "../../rules/parameter-table";
+import { EURO_CLASS_DERIVATION_SOURCE, flemishEuroClass } from "../../rules/regional/euro-class";
+import { type FlemishIndexedAmounts, flemishIndex } from "../../rules/regional/flanders-index";
+import {
+  EURO_CORRECTION,
+  GREEN_ROAD_TAX as G,
+  ROAD_TAX_ZERO_EMISSION_EXEMPT_UNTIL,
+  roadTaxZeroEmissionFlat,
+} from "../../rules/regional/flanders-road-tax";
+import { flandersRoadTaxScale } from "../../rules/regional/road-tax-tables";
+import { LEGAL_SOURCES } from "../../rules/regional/sources";
+import type { TaxResult } from "../../tax-result";
+import { fuelFamily, isZeroEmission } from "../../vehicle";
+import { isLeasingCompany, recordDates, regionalCo2, regionalHorsepower } from "./regional-car";
+import { lpgSupplement, scaleBase, withSurcharge } from "./road-tax-scale";
+
+/**
+ * YearlyTax in Flanders for the 12-month period starting on the evaluation date. EV/H2: exempt
+ * when registered up to 2025, else the flat §9 amount; leasing companies (and registrations before
+ * 2016): the plain scale; other owners: the green formula. Always × 1.10, + the LPG supplement.
+ */
+export function flandersRoadTax(ctx: LineContext): TaxResult {
+  const b = new ResultBuilder("YearlyTax", ctx, LEGAL_SOURCES.flandersRoadTax);
+  const { car } = ctx.input;
+  recordDates(ctx, b);
+  const leasing = isLeasingCompany(ctx);
+  if (leasing) b.note("leasingCompany");
+  if (isZeroEmission(car.fuel)) return zeroEmission(ctx, b);
+
+  const scaleRow = rowAt(flandersRoadTaxScale, ctx.evaluationDate);
+  if (!scaleRow) return b.rulesNotAvailable(`flanders.roadTax.scale ${ctx.evaluationDate}`);
+  const horsepower = regionalHorsepower(ctx, b);
+  if (horsepower === undefined) return b.notApplicable("missingCapacity");
+  const base = scaleBase(b, scaleRow, horsepower);
+  const supplement = lpgSupplement(b, car.fuel === "LPG", horsepower);
+
+  if (leasing || ctx.registrationDate < G.from) {
+    b.setFormula("scale(fiscal HP) × 1.10 [+ LPG supplement]");
+    return b.amount(add(withSurcharge(b, base), supplement));
+  }
+  const indexRow = rowAt(flemishIndex, ctx.evaluationDate);
+  if (!indexRow) return b.rulesNotAvailable(`flanders.index ${ctx.evaluationDate}`);
+  const green = greenTax(ctx, b, base, indexRow);
+  if (!("n" in green)) return green;
+  return b.amount(add(withSurcharge(b, green), supplement));
+}
+
+/** Exempt when registered up to 31 Dec 2025 (kept while the owner keeps the car), else §9 × 1.10. */
+function zeroEmission(ctx: LineContext, b: ResultBuilder): TaxResult {
+  if (ctx.registrationDate <= ROAD_TAX_ZERO_EMISSION_EXEMPT_UNTIL) return b.exempt("zeroEmissionExempt");
+  const row = rowAt(roadTaxZeroEmissionFlat, ctx.evaluationDate);
+  if (!row) return b.rulesNotAvailable(`flanders.roadTax.zeroEmissionFlat ${ctx.evaluationDate}`);
+  b.note("electricFlatRate").setFormula("flat amount × 1.10");
+  return b.amount(withSurcharge(b, dec(b.param("zeroEmissionFlat", "EUR/year", row))));
+}
+
+/**
+ * max(T + round2(T × 0.3 % × (CO2 − ref)) + round2(T × EUROcorr), MIN) − LPG reduction, before the
+ * 10 %: the CO2 and Euro corrections are each rounded to the cent, as the official simulator does.
+ */
+function greenTax(
+  ctx: LineContext,
+  b: ResultBuilder,
+  base: Fraction,
+  indexRow: ParameterRow<FlemishIndexedAmounts>,
+): Fraction | TaxResult {
+  const { car } = ctx.input;
+  const { cycle, co2 } = regionalCo2(ctx, b);
+  if (co2 === undefined) return b.notApplicable("missingCo2");
+  b.setFormula(
+    "max(T + T × 0.3 % × (CO2 − reference) + T × EUROcorr, minimum) [− LPG reduction] × 1.10 [+ LPG supplement]",
+  );
+  const reference = b.paramValue("referenceCo2", "g/km", G.referenceCo2[cycle], G.sources.formula);
+  const taxedCo2 = clamp(dec(co2), int(G.co2Floor), int(G.co2Ceiling));
+  const co2Correction = round(mul(base, ratio(3, 1000), sub(taxedCo2, int(reference))), 2);
+
+  const { euroClass, derived } = flemishEuroClass(car.euroStandard, ctx.firstRegistration);
+  b.input("euroStandard", car.euroStandard).input("euroClass", euroClass);
+  if (derived)
+    b.note("euroNormDerived", { euroClass }).input("euroClassSource", EURO_CLASS_DERIVATION_SOURCE);
+  const family = fuelFamily(car.fuel) === "diesel" ? "diesel" : "petrol";
+  const euroPercent = b.paramValue(
+    "euroCorrection",
+    "%",
+    EURO_CORRECTION[family][euroClass],
+    G.sources.formula,
+  );
+  const euroCorrection = round(mul(base, dec(euroPercent), ratio(1, 100)), 2);
+  b.input("co2Correction", Number(co2Correction.n) / 100).input(
+    "euroCorrection",
+    Number(euroCorrection.n) / 100,
+  );
+
+  let green = add(add(base, co2Correction), euroCorrection);
+  const index = indexRow.value;
+  const minimum = dec(index.roadTaxMinimum);
+  if (cmp(green, minimum) < 0) {
+    b.paramValue(
+      "minimum",
+      "EUR/year",
+      index.roadTaxMinimum,
+      indexRow.sources[0] ?? "",
+      index.roadTaxMinimumUncertain,
+    );
+    b.note("minimumApplied", { minimum: index.roadTaxMinimum });
+    green = minimum;
+  }
+  if (car.fuel === "LPG") green = max(sub(green, lpgReduction(b, indexRow)), ZERO);
+  return green;
+}
+
+/** 100 € (1 July 2015 level) × K, lowered to a multiple of 0.12 € (VCF art. 2.2.5.0.4, 2.2.4.0.3). */
+function lpgReduction(b: ResultBuilder, indexRow: ParameterRow<FlemishIndexedAmounts>): Fraction {
+  const k = b.paramValue("indexK", "factor", indexRow.value.k, indexRow.sources[0] ?? "");
+  const indexed = mul(int(G.lpgReductionBase), dec(k));
+  // floor(indexed / 0.12) × 0.12, in cents: 12 × floor(cents / 12).
+  const cents = (indexed.n * 100n) / indexed.d;
+  const reduction = { n: (cents / 12n) * 12n, d: 100n };
+  b.input("lpgReduction", Number(reduction.n) / 100);
+  return reduction;
+}

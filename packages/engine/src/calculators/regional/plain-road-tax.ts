@@ -1,0 +1,42 @@
+import { add } from "../../exact";
+import type { LineContext } from "../../line-context";
+import { ResultBuilder } from "../../result-builder";
+import { rowAt } from "../../rules/parameter-table";
+import { walloniaBrusselsRoadTaxScale } from "../../rules/regional/road-tax-tables";
+import { LEGAL_SOURCES } from "../../rules/regional/sources";
+import type { TaxResult } from "../../tax-result";
+import { isZeroEmission } from "../../vehicle";
+import { recordDates, regionalHorsepower } from "./regional-car";
+import { lpgSupplement, scaleBase, withSurcharge } from "./road-tax-scale";
+
+/** Battery-electric and hydrogen cars pay the lowest (≤4 HP) class in Wallonia and Brussels. */
+const ZERO_EMISSION_HORSEPOWER = 4;
+
+/**
+ * YearlyTax in Wallonia and Brussels, every owner (leasing companies included): the scale of the
+ * index window in force on the evaluation date × 1.10, + the LPG supplement. No CO2, Euro-norm or
+ * mass element.
+ */
+export function walloniaBrusselsRoadTax(ctx: LineContext): TaxResult {
+  const { car, profile } = ctx.input;
+  const b = new ResultBuilder(
+    "YearlyTax",
+    ctx,
+    profile.region === "Brussels" ? LEGAL_SOURCES.brusselsRoadTax : LEGAL_SOURCES.walloniaRoadTax,
+  );
+  recordDates(ctx, b);
+  if (profile.registrationOn === "LeasingCompanyRegistration") b.note("leasingCompany");
+  const row = rowAt(walloniaBrusselsRoadTaxScale, ctx.evaluationDate);
+  if (!row) return b.rulesNotAvailable(`walloniaBrussels.roadTax.scale ${ctx.evaluationDate}`);
+  let horsepower = ZERO_EMISSION_HORSEPOWER;
+  if (isZeroEmission(car.fuel)) {
+    b.note("electricFlatRate");
+  } else {
+    const fromCapacity = regionalHorsepower(ctx, b);
+    if (fromCapacity === undefined) return b.notApplicable("missingCapacity");
+    horsepower = fromCapacity;
+  }
+  b.setFormula("scale(fiscal HP) × 1.10 [+ LPG supplement]");
+  const taxed = withSurcharge(b, scaleBase(b, row, horsepower));
+  return b.amount(add(taxed, lpgSupplement(b, car.fuel === "LPG", horsepower)));
+}

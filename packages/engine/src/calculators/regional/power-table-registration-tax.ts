@@ -1,0 +1,85 @@
+import { dec, type Fraction, max, mul, ratio, round, sub, ZERO } from "../../exact";
+import { fullYearsBetween } from "../../iso-date";
+import type { LineContext } from "../../line-context";
+import type { ResultBuilder } from "../../result-builder";
+import {
+  LPG_REDUCTION,
+  LPG_REDUCTION_SOURCE,
+  POWER_BRACKETS,
+  POWER_TABLE_AGE_PERCENT,
+  POWER_TABLE_AGE_SOURCE,
+  POWER_TABLE_MINIMUM,
+  POWER_TABLE_SOURCES,
+  powerBracketIndex,
+} from "../../rules/regional/power-table";
+import { regionalHorsepower } from "./regional-car";
+
+export interface PowerTableOptions {
+  /** Indexation coefficient of the amounts (1 = the unindexed table). */
+  readonly coefficient: number;
+  /** Whether the 298 € LPG reduction applies (Wallonia, Brussels; repealed in Flanders). */
+  readonly lpgReduction: boolean;
+}
+
+const indexedCache = new Map<number, Map<number, Fraction>>();
+
+/**
+ * An amount of the table × the coefficient, rounded to the cent (as Brussels publishes them).
+ * Memoised: a handful of amounts and coefficients exist, and the matrix asks for them often.
+ */
+export function indexedAmount(amount: number, coefficient: number): Fraction {
+  if (coefficient === 1) return dec(amount);
+  let perCoefficient = indexedCache.get(coefficient);
+  if (!perCoefficient) {
+    perCoefficient = new Map();
+    indexedCache.set(coefficient, perCoefficient);
+  }
+  let value = perCoefficient.get(amount);
+  if (!value) {
+    value = round(mul(dec(amount), dec(coefficient)), 2);
+    perCoefficient.set(amount, value);
+  }
+  return value;
+}
+
+/**
+ * The old registration tax by power: the higher of the fiscal-HP and kW amounts, less the LPG
+ * reduction, × the age percentage (whole years since first registration), never below the minimum
+ * once reduced; from 15 years the minimum. Returns undefined without a capacity (no fiscal HP).
+ */
+export function powerTableTax(
+  ctx: LineContext,
+  b: ResultBuilder,
+  options: PowerTableOptions,
+): Fraction | undefined {
+  const { car } = ctx.input;
+  const horsepower = regionalHorsepower(ctx, b);
+  if (horsepower === undefined) return undefined;
+  b.input("kilowatt", car.kilowatt);
+  b.setFormula("max(amount(fiscal HP), amount(kW)) [− LPG reduction] × age %, at least the minimum");
+  const bracket = POWER_BRACKETS[powerBracketIndex(horsepower, car.kilowatt)];
+  const base = b.paramValue("powerAmount", "EUR", bracket?.amount ?? 4957, POWER_TABLE_SOURCES[0]);
+  let amount = indexedAmount(base, options.coefficient);
+  const minimum = indexedAmount(POWER_TABLE_MINIMUM, options.coefficient);
+
+  if (options.lpgReduction && car.fuel === "LPG") {
+    const reduction = indexedAmount(
+      b.paramValue("lpgReduction", "EUR", LPG_REDUCTION, LPG_REDUCTION_SOURCE),
+      options.coefficient,
+    );
+    b.note("lpgAdjustment");
+    amount = max(sub(amount, reduction), ZERO);
+  }
+
+  const years = Math.max(0, fullYearsBetween(ctx.firstRegistration, ctx.registrationDate));
+  b.input("yearsSinceFirstRegistration", years);
+  if (years === 0) return amount;
+  b.note("secondHand");
+  const percent = POWER_TABLE_AGE_PERCENT[years];
+  if (percent === undefined) {
+    b.paramValue("minimum", "EUR", POWER_TABLE_MINIMUM, POWER_TABLE_AGE_SOURCE);
+    return minimum;
+  }
+  b.paramValue("agePercent", "%", percent, POWER_TABLE_AGE_SOURCE);
+  return max(mul(amount, ratio(percent, 100)), minimum);
+}

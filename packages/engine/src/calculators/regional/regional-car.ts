@@ -1,0 +1,45 @@
+/**
+ * What the regional calculators read from the car, after the choices of docs/engine-conventions.md:
+ * the CO2 of the branch's cycle, fiscal horsepower from the capacity, age since first registration.
+ */
+import { fiscalHorsepower } from "../../fiscal-horsepower";
+import type { LineContext } from "../../line-context";
+import type { ResultBuilder } from "../../result-builder";
+import { BIV_FORMULA } from "../../rules/regional/flanders-registration-tax";
+import type { Co2Cycle } from "../../vehicle";
+
+export const isLeasingCompany = (ctx: LineContext): boolean =>
+  ctx.input.profile.registrationOn === "LeasingCompanyRegistration";
+
+/** NEDC for cars first registered up to 31 Dec 2020, WLTP after (regional branch rule). */
+export const regionalCycle = (ctx: LineContext): Co2Cycle =>
+  ctx.firstRegistration <= BIV_FORMULA.nedcBranchUntil ? "NEDC" : "WLTP";
+
+/**
+ * The CO2 of the branch's cycle, recorded as input; undefined when the certificate figure of that
+ * cycle is missing (nedC2 0 or wltp null/0), which the caller answers with `missingCo2`.
+ */
+export function regionalCo2(
+  ctx: LineContext,
+  b: ResultBuilder,
+): { cycle: Co2Cycle; co2: number | undefined } {
+  const cycle = regionalCycle(ctx);
+  const value = cycle === "NEDC" ? ctx.input.car.nedC2 : ctx.input.car.wltp;
+  const co2 = typeof value === "number" && value > 0 ? value : undefined;
+  b.input("co2Cycle", cycle).input("co2", co2);
+  return { cycle, co2 };
+}
+
+/** Fiscal horsepower from the capacity (legal formula), recorded as input; undefined without capacity. */
+export function regionalHorsepower(ctx: LineContext, b: ResultBuilder): number | undefined {
+  const capacity = ctx.input.car.capacity;
+  if (typeof capacity !== "number" || !(capacity > 0)) return undefined;
+  const horsepower = fiscalHorsepower(capacity);
+  b.input("capacity", capacity).input("fiscalHorsepower", horsepower);
+  return horsepower;
+}
+
+/** Records the dates every regional line depends on. */
+export function recordDates(ctx: LineContext, b: ResultBuilder): void {
+  b.input("firstRegistration", ctx.firstRegistration);
+}

@@ -1,0 +1,45 @@
+import { add, dec, type Fraction, int, mul, round } from "../../exact";
+import type { ResultBuilder } from "../../result-builder";
+import type { ParameterRow } from "../../rules/parameter-table";
+import {
+  LPG_SUPPLEMENT,
+  LPG_SUPPLEMENT_SOURCES,
+  ROAD_TAX_SURCHARGE,
+  type RoadTaxScale,
+  scaleAmount,
+} from "../../rules/regional/road-tax-tables";
+
+/** T(HP): the scale amount of the window before the 10 %, beyond 20 HP + the amount per HP. */
+export function scaleBase(b: ResultBuilder, row: ParameterRow<RoadTaxScale>, horsepower: number): Fraction {
+  const { base, extraHorsepower } = scaleAmount(row.value, horsepower);
+  const source = row.sources[0] ?? "";
+  b.paramValue("scaleAmount", "EUR/year", base, source, row.provisional);
+  b.note("indexedTable", { indexWindow: row.from });
+  if (extraHorsepower === 0) return dec(base);
+  const perHorsepower = b.paramValue(
+    "perHorsepowerAbove20",
+    "EUR/year",
+    row.value.perHorsepowerAbove20,
+    source,
+  );
+  return add(dec(base), mul(int(extraHorsepower), dec(perHorsepower)));
+}
+
+/** × 1.10 (opdeciem / décimes additionnels), rounded to the cent. */
+export function withSurcharge(b: ResultBuilder, amount: Fraction): Fraction {
+  return round(
+    mul(
+      amount,
+      dec(b.paramValue("surcharge", "factor", ROAD_TAX_SURCHARGE.factor, ROAD_TAX_SURCHARGE.source)),
+    ),
+    2,
+  );
+}
+
+/** LPG cars: + the unindexed additional road tax (89.16 / 148.68 / 208.20), outside the 10 %. */
+export function lpgSupplement(b: ResultBuilder, fuelIsLpg: boolean, horsepower: number): Fraction {
+  if (!fuelIsLpg) return int(0);
+  const amount = LPG_SUPPLEMENT.find((s) => horsepower <= s.maxHorsepower)?.amount ?? 208.2;
+  b.note("lpgAdjustment");
+  return dec(b.paramValue("lpgSupplement", "EUR/year", amount, LPG_SUPPLEMENT_SOURCES[0]));
+}

@@ -1,0 +1,156 @@
+import { add, clamp, cmp, dec, type Fraction, int, max, mul, ratio } from "../../exact";
+import { fullYearsBetween } from "../../iso-date";
+import type { LineContext } from "../../line-context";
+import { ResultBuilder } from "../../result-builder";
+import { rowAt } from "../../rules/parameter-table";
+import {
+  kilowattBracketIndex,
+  POWER_BRACKETS,
+  POWER_TABLE_AGE_PERCENT,
+  POWER_TABLE_MINIMUM,
+  POWER_TABLE_SOURCES,
+} from "../../rules/regional/power-table";
+import { LEGAL_SOURCES } from "../../rules/regional/sources";
+import {
+  ECO_MALUS,
+  ECO_MALUS_SOURCES,
+  WALLOON_REFORM as R,
+  WALLOON_REFORM_FROM,
+  walloonReformIndexation,
+  ZERO_EMISSION_COEFFICIENT,
+} from "../../rules/regional/wallonia-registration-tax";
+import type { TaxResult } from "../../tax-result";
+import { isHybrid, isZeroEmission } from "../../vehicle";
+import { indexedAmount, powerTableTax } from "./power-table-registration-tax";
+import { recordDates, regionalCo2 } from "./regional-car";
+
+/**
+ * RoadTax in Wallonia. Leasing companies stay on the old power table (no eco-malus, no reform);
+ * other owners: old table + eco-malus before 1 July 2025, the reform formula from then on.
+ */
+export function walloniaRegistrationTax(ctx: LineContext, leasing: boolean): TaxResult {
+  const reform = !leasing && ctx.registrationDate >= WALLOON_REFORM_FROM;
+  const b = new ResultBuilder(
+    "RoadTax",
+    ctx,
+    reform ? LEGAL_SOURCES.walloniaTmcReform : LEGAL_SOURCES.walloniaTmc,
+  );
+  recordDates(ctx, b);
+  if (leasing) b.note("leasingCompany");
+  return reform ? reformedTax(ctx, b) : oldTax(ctx, b, !leasing);
+}
+
+/** Before the reform (and for leasing companies): power table, LPG −298, EV flat 61.50, eco-malus. */
+function oldTax(ctx: LineContext, b: ResultBuilder, withEcoMalus: boolean): TaxResult {
+  if (isZeroEmission(ctx.input.car.fuel)) {
+    b.note("electricFlatRate");
+    return b.amount(
+      dec(b.paramValue("zeroEmissionFlat", "EUR", POWER_TABLE_MINIMUM, POWER_TABLE_SOURCES[0])),
+    );
+  }
+  const amount = powerTableTax(ctx, b, { coefficient: 1, lpgReduction: true });
+  if (amount === undefined) return b.notApplicable("missingCapacity");
+  if (!withEcoMalus) return b.amount(amount);
+
+  // The eco-malus of natural persons and (from 2014) legal persons with a Walloon seat.
+  const { cycle, co2 } = regionalCo2(ctx, b);
+  if (co2 === undefined) return b.notApplicable("missingCo2");
+  const malus = ECO_MALUS.find((m) => co2 <= m.maxCo2)?.amount ?? 2500;
+  // Uncertain: the cycle of the malus after 2020 (a WLTP figure above 145 g) and, for used cars,
+  // whether the malus is reduced by age (no source found; the full malus is charged).
+  const uncertain = malus > 0 && (cycle === "WLTP" || ctx.firstRegistration < ctx.registrationDate);
+  b.paramValue("ecoMalus", "EUR", malus, ECO_MALUS_SOURCES[0], uncertain);
+  if (malus > 0) b.note("ecoMalus", { ecoMalus: malus });
+  return b.amount(add(amount, int(malus)));
+}
+
+/** From 1 July 2025: MB(kW) × age % × CO2/X × MMA/Y × C × index, bounded to [50, 9,000]. */
+function reformedTax(ctx: LineContext, b: ResultBuilder): TaxResult {
+  const { car } = ctx.input;
+  b.note("walloonReform");
+  const indexRow = rowAt(walloonReformIndexation, ctx.registrationDate);
+  if (!indexRow) return b.rulesNotAvailable(`wallonia.tmc.reformIndexation ${ctx.registrationDate}`);
+  if (typeof car.weight !== "number" || !(car.weight > 0)) return b.notApplicable("missingWeight");
+  b.setFormula("min(max(MB × age % × CO2/X × MMA/Y × C × index, 50), 9000)");
+  b.input("kilowatt", car.kilowatt).input("weight", car.weight);
+
+  const co2Factor = co2Ratio(ctx, b);
+  if (co2Factor === undefined) return b.notApplicable("missingCo2");
+  let index = 1;
+  if (indexRow.value !== 1) {
+    index = b.param("indexCoefficient", "factor", indexRow);
+    b.note("indexedTable", { indexWindow: indexRow.from });
+  }
+  const base = reformBaseAmount(ctx, b, index);
+  const mass = ratio(
+    car.weight,
+    b.paramValue("referenceMass", "kg", R.referenceMass, R.sources.referenceValues),
+  );
+  const raw = mul(base, co2Factor, mass, energyCoefficient(ctx, b));
+  const minimum = int(R.minimum);
+  const maximum = int(R.maximum);
+  if (cmp(raw, minimum) < 0) b.note("minimumApplied", { minimum: R.minimum });
+  if (cmp(raw, maximum) > 0) b.note("maximumApplied", { maximum: R.maximum });
+  return b.amount(clamp(raw, minimum, maximum));
+}
+
+/**
+ * MB by kW × the age percentage, at least 61.50; from 15 years 61.50. From 1 July 2026 the base
+ * amounts (and the 61.50) are indexed and rounded to the cent: FEBIAC's 2026-27 results reproduce
+ * only that way (e.g. 495 → 515.20 gives 401.91 where the unrounded product gives 401.90).
+ */
+function reformBaseAmount(ctx: LineContext, b: ResultBuilder, index: number): Fraction {
+  const bracket = POWER_BRACKETS[kilowattBracketIndex(ctx.input.car.kilowatt)];
+  const amount = indexedAmount(
+    b.paramValue("baseAmount", "EUR", bracket?.amount ?? 4957, R.sources.formula),
+    index,
+  );
+  const years = Math.max(0, fullYearsBetween(ctx.firstRegistration, ctx.registrationDate));
+  b.input("yearsSinceFirstRegistration", years);
+  if (years === 0) return amount;
+  b.note("secondHand");
+  const percent = POWER_TABLE_AGE_PERCENT[years];
+  const floor = indexedAmount(R.minimumBaseAmount, index);
+  if (percent === undefined) {
+    // FEBIAC returns a flat 50.00 from 15 years, not 61.50 through the formula (open-questions §3b, L).
+    b.paramValue("baseAmountFrom15Years", "EUR", R.minimumBaseAmount, R.sources.age, true);
+    return floor;
+  }
+  b.paramValue("agePercent", "%", percent, R.sources.age);
+  return max(mul(amount, ratio(percent, 100)), floor);
+}
+
+/** CO2 / X (X = 136 WLTP, 115 NEDC); 1 for EV/H2; undefined when the CO2 is missing. */
+function co2Ratio(ctx: LineContext, b: ResultBuilder): Fraction | undefined {
+  if (isZeroEmission(ctx.input.car.fuel)) return int(1);
+  const { cycle, co2 } = regionalCo2(ctx, b);
+  if (co2 === undefined) return undefined;
+  // Whether a used car first registered before 2021 is taken on NEDC with X = 115 is untested (L).
+  const x = b.paramValue(
+    "referenceCo2",
+    "g/km",
+    R.referenceCo2[cycle],
+    R.sources.referenceValues,
+    cycle === "NEDC",
+  );
+  return mul(dec(co2), ratio(1, x));
+}
+
+/** C: combustion 1, hybrids 0.80, EV/H2 by kW. LPG is treated as combustion (FEBIAC differs, L). */
+function energyCoefficient(ctx: LineContext, b: ResultBuilder): Fraction {
+  const { car } = ctx.input;
+  if (isZeroEmission(car.fuel)) {
+    const band = ZERO_EMISSION_COEFFICIENT.find((c) => car.kilowatt <= c.maxKilowatt);
+    return dec(
+      b.paramValue(
+        "energyCoefficient",
+        "factor",
+        band?.coefficient ?? 0.26,
+        R.sources.ev,
+        band?.provisional ?? true,
+      ),
+    );
+  }
+  const value = isHybrid(car.fuel) ? R.hybridCoefficient : R.combustionCoefficient;
+  return dec(b.paramValue("energyCoefficient", "factor", value, R.sources.formula, car.fuel === "LPG"));
+}

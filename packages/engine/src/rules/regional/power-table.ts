@@ -1,0 +1,59 @@
+/**
+ * The old registration-tax table by power (CTA art. 97, the euro conversion of 2,500 … 200,000 BEF):
+ * the higher of the fiscal-HP and the kW amount, reduced by age. Still used by Wallonia before
+ * 1 July 2025, by Brussels (indexed from 1 July 2024 except for leasing companies) and by leasing
+ * companies in every region (VCF art. 2.3.4.2.1 in Flanders), never indexed for them.
+ */
+import { REGIONAL_SOURCES as S } from "./sources";
+
+export interface PowerBracket {
+  /** Highest fiscal HP of the bracket. */
+  readonly maxHorsepower: number;
+  /** Highest kW of the bracket (a kW above it belongs to the next one). */
+  readonly maxKilowatt: number;
+  readonly amount: number;
+}
+
+export const POWER_BRACKETS: readonly PowerBracket[] = [
+  { maxHorsepower: 8, maxKilowatt: 70, amount: 61.5 },
+  { maxHorsepower: 10, maxKilowatt: 85, amount: 123 },
+  { maxHorsepower: 11, maxKilowatt: 100, amount: 495 },
+  { maxHorsepower: 14, maxKilowatt: 110, amount: 867 },
+  { maxHorsepower: 15, maxKilowatt: 120, amount: 1239 },
+  { maxHorsepower: 17, maxKilowatt: 155, amount: 2478 },
+  { maxHorsepower: Number.POSITIVE_INFINITY, maxKilowatt: Number.POSITIVE_INFINITY, amount: 4957 },
+];
+export const POWER_TABLE_SOURCES = [S.vcf, S.sysbo, S.oldTable] as const;
+
+/** The lowest amount: the minimum tax, the flat amount of cars 15 years or older and of EVs. */
+export const POWER_TABLE_MINIMUM = 61.5;
+
+/**
+ * Percentage of the amount due by whole years since the first registration (index = years):
+ * 100, 90, 80, 70, 60, 55, 50, …, 10 %; from 15 years the minimum applies (VCF art. 2.3.4.2.1 §3;
+ * CTA art. 97bis).
+ */
+export const POWER_TABLE_AGE_PERCENT: readonly number[] = [
+  100, 90, 80, 70, 60, 55, 50, 45, 40, 35, 30, 25, 20, 15, 10,
+];
+export const POWER_TABLE_AGE_SOURCE = S.vcf;
+
+/** LPG cars: the amount is reduced by 298 € before the age reduction (Wallonia, Brussels). */
+export const LPG_REDUCTION = 298;
+export const LPG_REDUCTION_SOURCE = S.sysbo;
+
+/** Index of the bracket of a car: the higher of its fiscal-HP and kW brackets. */
+export function powerBracketIndex(horsepower: number, kilowatt: number): number {
+  let index = 0;
+  while (index < POWER_BRACKETS.length - 1) {
+    const bracket = POWER_BRACKETS[index];
+    if (bracket && horsepower <= bracket.maxHorsepower && kilowatt <= bracket.maxKilowatt) break;
+    index++;
+  }
+  return index;
+}
+
+/** Index of the kW bracket alone (the Walloon reform's base amount). */
+export function kilowattBracketIndex(kilowatt: number): number {
+  return powerBracketIndex(0, kilowatt);
+}

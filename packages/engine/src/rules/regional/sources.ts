@@ -1,0 +1,81 @@
+/** Legal texts and publications the regional rule tables cite (first = main source). */
+export const REGIONAL_SOURCES = {
+  vcf: "https://codex.vlaanderen.be (Vlaamse Codex Fiscaliteit, consolidated 03.04.2026)",
+  vlb2020:
+    "https://www.belastingen.vlaanderen.be/jaarlijkse-automatische-indexatie-verkeersbelastingen-vanaf-1-juli-2020",
+  fleet2021:
+    "https://www.fleet.be/zoveel-zal-de-indexering-van-de-vlaamse-biv-en-verkeersbelasting-u-extra-kosten/",
+  steyaert2022: "https://steyaertieper.be/nieuws/detail/verkeersbelasting-stijgt-met-897-procent",
+  hln2023:
+    "https://www.hln.be/economie/dit-verandert-er-vanaf-1-juli-verkeersbelasting-stijgt-met-5-procent-maestro-bankkaarten-verdwijnen-en-minimumpensioenen-gaan-omhoog~a434f6fe/",
+  takscheck:
+    "https://github.com/Proxem-AI/takscheck (core/tariffs.json: official Flemish simulator readings)",
+  febiac2026: "https://dataservices.febiac.be/en/taxo/online (FEBIAC Taxo, captured October 2026)",
+  bs2022w: "https://vlex.be/vid/waalse-overheidsdienst-financien-departement-907243846",
+  bs2022b: "https://etaamb.openjustice.be/nl/bericht_n2022041573.html",
+  l2f2023: "https://link2fleet.be/nieuwe-tarieven-verkeersbelasting-vanaf-1-juli-2023",
+  l2f2024: "https://link2fleet.be/nieuwe-tarieven-verkeersbelasting-vanaf-1-juli-2024/",
+  sysbo: "https://github.com/Sysbo/carTaxBE (spreadSheet/tc.json, tmc.json, malus.json)",
+  walloniaTaxes:
+    "https://www.wallonie.be/fr/decouvrir-la-wallonie/la-wallonie-en-chiffres/fiscalite-wallonne/taxes-vehicules",
+  walloniaEv: "https://fiduciaire-finacces.be/la-taxe-de-mise-en-circulation-tmc-reforme-en-wallonie",
+  ecoMalus: "https://polinfo.kluwer.be/NewsView.aspx?id=VS300159352&contentdomains=POLINFO&lang=fr",
+  ecoMalusLegalPersons: "https://www.lavenir.net/cnt/dmf20140107_00413755",
+  walloonReform:
+    "https://levif.be/auto-3/nouvelle-taxe-de-mise-en-circulation-des-juillet-2025-en-wallonie-le-prix-decrypte-avec-15-modeles-de-voitures-infographie",
+  walloonReformX:
+    "https://www.lavenir.net/actu/belgique/2023/09/07/nouvelle-taxe-de-mise-en-circulation-que-coutera-t-elle-pour-le-top-10-des-voitures-les-plus-vendues-en-belgique-JRMX4ND7XFFMRJQTV3QWMTFUGQ/",
+  walloonReformAge: "https://cartax.be/?p=99",
+  walloonReformEv:
+    "https://link2fleet.com/fr/wallonie-la-reforme-de-la-tmc-fait-un-pas-vers-plus-dequite-et-un-coup-de-pouce-a-lelectrique",
+  walloonReformEvId4: "https://vroom.be/fr/information/reforme-tmc-wallonie-familles-nombreuses",
+  walloonReformClamp:
+    "https://leblogauto.com/electrique/les-vehicules-electriques-encore-plus-taxes-en-wallonie-94133",
+  brusselsIndexation:
+    "https://link2fleet.be/fr/brussels-gewest-verhoogt-haar-biv-tarieven-met-20-vanaf-1-juli-2024",
+  brusselsLeasing:
+    "https://www.moore.be/fr/nouvelle/nouvelle-reforme-indexation-de-la-taxe-de-mise-en-circulation-sur-les-vehicules-a-partir",
+  brusselsTmc: "https://fleet.be/les-taxes-automobiles-bruxelloises-augmentent-ce-1er-juillet/?lang=fr",
+  taxcalc: "https://github.com/CePseudoBE/taxcalc (back/tax_brackets_export.csv)",
+  oldTable:
+    "https://greencars.be/nl-be/dossiers-nl/nl-fiscalite/belasting-op-de-inverkeerstelling-brussel-en-wallonie-voor-nieuwe-autos/",
+  leasingNotIndexed:
+    "https://www.link2fleet.be/lichte-verhoging-vlaamse-biv-en-verkeersbelasting-maar-wel-berekend-op-wltp-norm/",
+  flemishEv: "https://www.vlaanderen.be/vrijstelling-voor-pure-elektrische-en-pure-waterstofvoertuigen",
+} as const;
+
+export const LEGAL_SOURCES = {
+  flandersBiv: {
+    title: "Vlaamse Codex Fiscaliteit art. 2.3.4.1.1–2.3.4.1.4 and 2.3.6.0.2 (BIV)",
+    url: "https://codex.vlaanderen.be",
+  },
+  flandersBivLeasing: {
+    title: "Vlaamse Codex Fiscaliteit art. 2.3.4.2.1 (BIV of leasing companies)",
+    url: "https://codex.vlaanderen.be",
+  },
+  walloniaTmc: {
+    title:
+      "CTA art. 94–97ter (taxe de mise en circulation, Région wallonne, until 30 June 2025) and eco-malus",
+    url: REGIONAL_SOURCES.walloniaTaxes,
+  },
+  walloniaTmcReform: {
+    title: "Walloon decree of 7 Sept 2023 as amended in 2025 (TMC from 1 July 2025)",
+    url: "https://etaamb.openjustice.be/nl/fr/decreet-van-07-september-2023_n2023046826.html",
+  },
+  brusselsTmc: {
+    title: "CTA art. 94–97ter (taxe de mise en circulation, Brussels-Capital; ordinance of 19 April 2024)",
+    url: REGIONAL_SOURCES.brusselsIndexation,
+  },
+  flandersRoadTax: {
+    title: "Vlaamse Codex Fiscaliteit art. 2.2.4.0.1–2.2.4.0.5, 2.2.5.0.4, 2.2.6.0.6 (verkeersbelasting)",
+    url: "https://codex.vlaanderen.be",
+  },
+  walloniaRoadTax: {
+    title: "CTA art. 3–12 (taxe de circulation, Région wallonne)",
+    url: REGIONAL_SOURCES.bs2022w,
+  },
+  brusselsRoadTax: {
+    title: "CTA art. 3–12 (taxe de circulation, Brussels-Capital)",
+    url: REGIONAL_SOURCES.bs2022b,
+  },
+} as const;
