@@ -34,3 +34,26 @@ describe("exact decimal arithmetic", () => {
     );
   });
 });
+
+describe("rounding on both sides of the double-precision fast path", () => {
+  it("agrees with BigInt long division for huge and small operands", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }),
+        fc.bigInt({ min: 1n, max: 2n ** 60n }),
+        fc.constantFrom(1n, 3n, 7n, 1000n),
+        (n, d, shrink) => {
+          for (const [nn, dd] of [
+            [n, d],
+            [n / shrink ** 10n, d / shrink ** 5n || 1n],
+          ] as const) {
+            const an = nn < 0n ? -nn : nn;
+            const q = (2n * an + dd) / (2n * dd);
+            const expected = Number(nn < 0n ? -q : q) / 100;
+            expect(toEuros({ n: nn, d: dd * 100n })).toBe(expected);
+          }
+        },
+      ),
+    );
+  });
+});

@@ -31,17 +31,43 @@ export function dec(x: number): Fraction {
 
 export const int = (x: number | bigint): Fraction => ({ n: BigInt(x), d: 1n });
 
-export const ratio = (n: number | bigint, d: number | bigint): Fraction => ({ n: BigInt(n), d: BigInt(d) });
-
-export const mul = (...fs: readonly Fraction[]): Fraction => {
-  let n = 1n;
-  let d = 1n;
-  for (const f of fs) {
-    n *= f.n;
-    d *= f.d;
-  }
-  return { n, d };
+/** n / d. Denominators are kept positive throughout this module (cmp relies on it). */
+export const ratio = (n: number | bigint, d: number | bigint): Fraction => {
+  const bn = BigInt(n);
+  const bd = BigInt(d);
+  if (bd === 0n) throw new RangeError("division by zero");
+  return bd < 0n ? { n: -bn, d: -bd } : { n: bn, d: bd };
 };
+
+/** The exact product of the factors (up to six; the hot path avoids a rest-array allocation). */
+export function mul(
+  a: Fraction,
+  b: Fraction,
+  c?: Fraction,
+  d?: Fraction,
+  e?: Fraction,
+  f?: Fraction,
+): Fraction {
+  let n = a.n * b.n;
+  let q = a.d * b.d;
+  if (c) {
+    n *= c.n;
+    q *= c.d;
+  }
+  if (d) {
+    n *= d.n;
+    q *= d.d;
+  }
+  if (e) {
+    n *= e.n;
+    q *= e.d;
+  }
+  if (f) {
+    n *= f.n;
+    q *= f.d;
+  }
+  return { n, d: q };
+}
 
 export const div = (a: Fraction, b: Fraction): Fraction => {
   if (b.n === 0n) throw new RangeError("division by zero");
@@ -54,6 +80,7 @@ export const add = (a: Fraction, b: Fraction): Fraction =>
 export const sub = (a: Fraction, b: Fraction): Fraction => add(a, { n: -b.n, d: b.d });
 
 export const cmp = (a: Fraction, b: Fraction): number => {
+  if (a.d === b.d) return a.n < b.n ? -1 : a.n > b.n ? 1 : 0;
   const left = a.n * b.d;
   const right = b.n * a.d;
   return left < right ? -1 : left > right ? 1 : 0;
@@ -64,8 +91,23 @@ export const min = (a: Fraction, b: Fraction): Fraction => (cmp(a, b) <= 0 ? a :
 export const clamp = (x: Fraction, low: Fraction, high: Fraction): Fraction => min(max(x, low), high);
 export const ZERO: Fraction = { n: 0n, d: 1n };
 
+// Below this bound the quotient is computed in doubles, where it is still exact: 2·n + d stays
+// under 2^52, so the float division cannot round across an integer. BigInt division is slow.
+const SAFE = 2n ** 50n;
+
+/** n / d rounded half away from zero, as a number; n and d must be below SAFE in magnitude. */
+function roundDivSmall(n: number, d: number): number {
+  const an = Math.abs(n);
+  const ad = Math.abs(d);
+  const q = Math.floor((2 * an + ad) / (2 * ad));
+  return n < 0 !== d < 0 ? -q : q;
+}
+
+const isSmall = (n: bigint, d: bigint): boolean => n < SAFE && n > -SAFE && d < SAFE && d > -SAFE;
+
 /** n / d rounded half away from zero (the commercial rounding of the Belgian tax texts). */
 function roundDiv(n: bigint, d: bigint): bigint {
+  if (isSmall(n, d)) return BigInt(roundDivSmall(Number(n), Number(d)));
   const negative = n < 0n !== d < 0n;
   const an = n < 0n ? -n : n;
   const ad = d < 0n ? -d : d;
@@ -92,7 +134,10 @@ export function floor(f: Fraction, decimals: number): Fraction {
 
 /** Rounded to the cent, as a number of euros (exact for any amount below 90 trillion). */
 export function toEuros(f: Fraction): number {
-  return Number(roundDiv(f.n * 100n, f.d)) / 100;
+  const n = f.n * 100n;
+  const cents = isSmall(n, f.d) ? roundDivSmall(Number(n), Number(f.d)) : Number(roundDiv(n, f.d));
+  // No negative zero in results: -0.004 rounds to 0.
+  return cents === 0 ? 0 : cents / 100;
 }
 
 /** The fraction as a number, for display of non-money values (ratios, coefficients). */

@@ -11,11 +11,13 @@ import type { Explanation, NoteCode, Outcome, ParameterUse, TaxResult } from "./
  * used for the value.
  */
 export class ResultBuilder {
-  private readonly inputs: Record<string, number | string | boolean | null> = {};
+  // Names and values alternate; an object with a growing set of keys is slow on this hot path.
+  private readonly inputLog: (string | number | boolean | null)[] = [];
   private readonly parameters: ParameterUse[] = [];
   private readonly notes: NoteCode[] = [];
   private readonly details: Record<string, number | string> = {};
   private provisional = false;
+  private readonly absorbed: ResultBuilder[] = [];
   private formula = "";
 
   constructor(
@@ -31,7 +33,7 @@ export class ResultBuilder {
   }
 
   input(name: string, value: number | string | boolean | null | undefined): this {
-    this.inputs[name] = value ?? null;
+    this.inputLog.push(name, value ?? null);
     return this;
   }
 
@@ -53,19 +55,19 @@ export class ResultBuilder {
     return value;
   }
 
-  note(code: NoteCode, details: Record<string, number | string> = {}): this {
+  note(code: NoteCode, details?: Record<string, number | string>): this {
     if (!this.notes.includes(code)) this.notes.push(code);
-    Object.assign(this.details, details);
+    if (details) Object.assign(this.details, details);
     return this;
   }
 
-  /** Takes over what another builder recorded (a shared intermediate result, e.g. the gross BIK). */
+  /**
+   * Takes over what another builder recorded (a shared intermediate result, e.g. the gross BIK).
+   * Its records are merged into the explanation only when that is read; they come first.
+   */
   absorb(other: ResultBuilder): this {
-    Object.assign(this.inputs, other.inputs);
-    for (const p of other.parameters) this.paramValue(p.name, p.unit, p.value, p.source, p.provisional);
-    for (const n of other.notes) this.note(n);
-    Object.assign(this.details, other.details);
-    if (!this.formula) this.formula = other.formula;
+    this.absorbed.push(other);
+    if (other.provisional) this.provisional = true;
     return this;
   }
 
@@ -74,27 +76,53 @@ export class ResultBuilder {
     return this;
   }
 
-  private build(outcome: Outcome, amount: number): TaxResult {
-    // A builder makes one result, so its collections are handed over without copying.
-    const explanation: Explanation = {
+  /** The explanation of what was recorded; built on first access of a result's `explanation`. */
+  explain(): Explanation {
+    if (this.absorbed.length === 0) {
+      return {
+        formula: this.formula,
+        inputs: inputsOf(this.inputLog),
+        parameters: this.parameters,
+        notes: this.notes,
+        details: this.details,
+        legalSource: this.legalSource,
+      };
+    }
+    const parts = [...this.absorbed.map((other) => other.explain()), this.ownExplanation()];
+    const notes: NoteCode[] = [];
+    for (const part of parts) for (const note of part.notes) if (!notes.includes(note)) notes.push(note);
+    return {
+      formula: this.formula || parts[0]?.formula || "",
+      inputs: Object.assign({}, ...parts.map((p) => p.inputs)),
+      parameters: parts.flatMap((p) => p.parameters),
+      notes,
+      details: Object.assign({}, ...parts.map((p) => p.details)),
+      legalSource: this.legalSource,
+    };
+  }
+
+  private ownExplanation(): Explanation {
+    return {
       formula: this.formula,
-      inputs: this.inputs,
+      inputs: inputsOf(this.inputLog),
       parameters: this.parameters,
       notes: this.notes,
       details: this.details,
       legalSource: this.legalSource,
     };
-    return {
-      calculator: this.calculator,
-      year: this.ctx.year,
-      evaluationDate: this.ctx.evaluationDate,
+  }
+
+  private build(outcome: Outcome, amount: number): TaxResult {
+    return new BuiltResult(
+      this.calculator,
+      this.ctx.year,
+      this.ctx.evaluationDate,
       outcome,
       amount,
-      unit: this.unit,
-      provisional: outcome === "amount" && this.provisional,
-      explanation,
-      rulesVersion: RULES_VERSION,
-    };
+      this.unit,
+      outcome === "amount" && this.provisional,
+      this,
+    );
   }
 
   /** The tax applies: `value` in euros (or percent), rounded to the cent. */
@@ -103,15 +131,68 @@ export class ResultBuilder {
     return this.build("amount", rounded === 0 ? 0 : rounded);
   }
 
-  exempt(note: NoteCode, details: Record<string, number | string> = {}): TaxResult {
+  exempt(note: NoteCode, details?: Record<string, number | string>): TaxResult {
     return this.note(note, details).build("exempt", 0);
   }
 
-  notApplicable(note: NoteCode, details: Record<string, number | string> = {}): TaxResult {
+  notApplicable(note: NoteCode, details?: Record<string, number | string>): TaxResult {
     return this.note(note, details).build("notApplicable", 0);
   }
 
   rulesNotAvailable(what: string): TaxResult {
     return this.note("rulesNotPublished", { missingRule: what }).build("rulesNotAvailable", 0);
+  }
+}
+
+/** The recorded inputs as a record (a later value of the same name wins). */
+function inputsOf(
+  log: readonly (string | number | boolean | null)[],
+): Record<string, number | string | boolean | null> {
+  const inputs: Record<string, number | string | boolean | null> = {};
+  for (let i = 0; i < log.length; i += 2) inputs[log[i] as string] = log[i + 1] ?? null;
+  return inputs;
+}
+
+/**
+ * A TaxResult whose explanation is assembled only when read: the matrix and most API calls read
+ * only amounts, and assembling the explanation records costs as much as the arithmetic.
+ */
+class BuiltResult implements TaxResult {
+  readonly rulesVersion = RULES_VERSION;
+  // Private fields: not properties, so not serialised or compared as part of the result.
+  readonly #source: ResultBuilder;
+  #explanation: Explanation | undefined;
+
+  constructor(
+    readonly calculator: Calculator,
+    readonly year: number,
+    readonly evaluationDate: string,
+    readonly outcome: Outcome,
+    readonly amount: number,
+    readonly unit: "EUR" | "percent",
+    readonly provisional: boolean,
+    source: ResultBuilder,
+  ) {
+    this.#source = source;
+  }
+
+  get explanation(): Explanation {
+    this.#explanation ??= this.#source.explain();
+    return this.#explanation;
+  }
+
+  toJSON(): TaxResult {
+    const { calculator, year, evaluationDate, outcome, amount, unit, provisional, rulesVersion } = this;
+    return {
+      calculator,
+      year,
+      evaluationDate,
+      outcome,
+      amount,
+      unit,
+      provisional,
+      explanation: this.explanation,
+      rulesVersion,
+    };
   }
 }
