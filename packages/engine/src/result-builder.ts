@@ -78,16 +78,7 @@ export class ResultBuilder {
 
   /** The explanation of what was recorded; built on first access of a result's `explanation`. */
   explain(): Explanation {
-    if (this.absorbed.length === 0) {
-      return {
-        formula: this.formula,
-        inputs: inputsOf(this.inputLog),
-        parameters: this.parameters,
-        notes: this.notes,
-        details: this.details,
-        legalSource: this.legalSource,
-      };
-    }
+    if (this.absorbed.length === 0) return this.ownExplanation();
     const parts = [...this.absorbed.map((other) => other.explain()), this.ownExplanation()];
     const notes: NoteCode[] = [];
     for (const part of parts) for (const note of part.notes) if (!notes.includes(note)) notes.push(note);

@@ -3,7 +3,6 @@ import { fullMonthsBetween, fullYearsBetween } from "../../iso-date";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
 import { rowAt } from "../../rules/parameter-table";
-import { EURO_CLASS_DERIVATION_SOURCE, flemishEuroClass } from "../../rules/regional/euro-class";
 import { flemishIndex } from "../../rules/regional/flanders-index";
 import {
   AIR_COMPONENT_BASE,
@@ -18,8 +17,8 @@ import {
 } from "../../rules/regional/flanders-registration-tax";
 import { LEGAL_SOURCES } from "../../rules/regional/sources";
 import type { TaxResult } from "../../tax-result";
-import { fuelFamily, isZeroEmission } from "../../vehicle";
-import { recordDates, regionalCo2 } from "./regional-car";
+import { isZeroEmission } from "../../vehicle";
+import { flemishEuroColumn, recordDates, regionalCo2 } from "./regional-car";
 
 /**
  * Battery-electric and hydrogen cars in Flanders, leasing companies included: exempt when
@@ -104,12 +103,7 @@ const airComponentCache = new WeakMap<object, Map<string, Fraction>>();
 
 /** Air component c = round2(base × K) for the car's fuel family and Euro class, in cents. */
 function airComponent(ctx: LineContext, b: ResultBuilder, k: number, source: string): Fraction {
-  const { car } = ctx.input;
-  const { euroClass, derived } = flemishEuroClass(car.euroStandard, ctx.firstRegistration);
-  b.input("euroStandard", car.euroStandard).input("euroClass", euroClass);
-  if (derived)
-    b.note("euroNormDerived", { euroClass }).input("euroClassSource", EURO_CLASS_DERIVATION_SOURCE);
-  const family = fuelFamily(car.fuel) === "diesel" ? "diesel" : "petrol";
+  const { euroClass, family } = flemishEuroColumn(ctx, b);
   const base = b.paramValue(
     "airComponentBase",
     "EUR",

@@ -3,7 +3,6 @@ import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
 import type { ParameterRow } from "../../rules/parameter-table";
 import { rowAt } from "../../rules/parameter-table";
-import { EURO_CLASS_DERIVATION_SOURCE, flemishEuroClass } from "../../rules/regional/euro-class";
 import { type FlemishIndexedAmounts, flemishIndex } from "../../rules/regional/flanders-index";
 import {
   EURO_CORRECTION,
@@ -14,8 +13,14 @@ import {
 import { flandersRoadTaxScale } from "../../rules/regional/road-tax-tables";
 import { LEGAL_SOURCES } from "../../rules/regional/sources";
 import type { TaxResult } from "../../tax-result";
-import { fuelFamily, isZeroEmission } from "../../vehicle";
-import { isLeasingCompany, recordDates, regionalCo2, regionalHorsepower } from "./regional-car";
+import { isZeroEmission } from "../../vehicle";
+import {
+  flemishEuroColumn,
+  isLeasingCompany,
+  recordDates,
+  regionalCo2,
+  regionalHorsepower,
+} from "./regional-car";
 import { lpgSupplement, scaleBase, withSurcharge } from "./road-tax-scale";
 
 /**
@@ -78,11 +83,7 @@ function greenTax(
   const taxedCo2 = clamp(dec(co2), int(G.co2Floor), int(G.co2Ceiling));
   const co2Correction = round(mul(base, ratio(3, 1000), sub(taxedCo2, int(reference))), 2);
 
-  const { euroClass, derived } = flemishEuroClass(car.euroStandard, ctx.firstRegistration);
-  b.input("euroStandard", car.euroStandard).input("euroClass", euroClass);
-  if (derived)
-    b.note("euroNormDerived", { euroClass }).input("euroClassSource", EURO_CLASS_DERIVATION_SOURCE);
-  const family = fuelFamily(car.fuel) === "diesel" ? "diesel" : "petrol";
+  const { euroClass, family } = flemishEuroColumn(ctx, b);
   const euroPercent = b.paramValue(
     "euroCorrection",
     "%",

@@ -5,8 +5,13 @@
 import { fiscalHorsepower } from "../../fiscal-horsepower";
 import type { LineContext } from "../../line-context";
 import type { ResultBuilder } from "../../result-builder";
+import {
+  EURO_CLASS_DERIVATION_SOURCE,
+  type FlemishEuroClass,
+  flemishEuroClass,
+} from "../../rules/regional/euro-class";
 import { BIV_FORMULA } from "../../rules/regional/flanders-registration-tax";
-import type { Co2Cycle } from "../../vehicle";
+import { type Co2Cycle, fuelFamily } from "../../vehicle";
 
 export const isLeasingCompany = (ctx: LineContext): boolean =>
   ctx.input.profile.registrationOn === "LeasingCompanyRegistration";
@@ -42,4 +47,20 @@ export function regionalHorsepower(ctx: LineContext, b: ResultBuilder): number |
 /** Records the dates every regional line depends on. */
 export function recordDates(ctx: LineContext, b: ResultBuilder): void {
   b.input("firstRegistration", ctx.firstRegistration);
+}
+
+/**
+ * The Flemish Euro class (air component, Euro correction) and the fuel column of those tables
+ * (diesel, or petrol and other fuels), recorded as inputs; a derived Euro class is noted.
+ */
+export function flemishEuroColumn(
+  ctx: LineContext,
+  b: ResultBuilder,
+): { euroClass: FlemishEuroClass; family: "diesel" | "petrol" } {
+  const { car } = ctx.input;
+  const { euroClass, derived } = flemishEuroClass(car.euroStandard, ctx.firstRegistration);
+  b.input("euroStandard", car.euroStandard).input("euroClass", euroClass);
+  if (derived)
+    b.note("euroNormDerived", { euroClass }).input("euroClassSource", EURO_CLASS_DERIVATION_SOURCE);
+  return { euroClass, family: fuelFamily(car.fuel) === "diesel" ? "diesel" : "petrol" };
 }
