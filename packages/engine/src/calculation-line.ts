@@ -28,20 +28,40 @@ function formatDetail(value: number | string, language: Language, key: string): 
   return String(value).replace(".", language === "en" ? "." : ",");
 }
 
+type Segment = string | { readonly key: string };
+const templates = new Map<string, readonly Segment[]>();
+
+/** A note text split once into literal parts and `{name}` placeholders. */
+function segmentsOf(template: string): readonly Segment[] {
+  let segments = templates.get(template);
+  if (!segments) {
+    segments = template
+      .split(/(\{\w+\})/)
+      .map((part) => (/^\{\w+\}$/.test(part) ? { key: part.slice(1, -1) } : part));
+    templates.set(template, segments);
+  }
+  return segments;
+}
+
 /** The localised description of a result: its notes as sentences, in the order they were made. */
 export function describeResult(result: TaxResult, language: Language): string | null {
   const texts = NOTE_TEXTS[language];
-  const details = result.explanation.details;
+  const { notes, details } = result.explanation;
+  if (notes.length === 0) return null;
   // A line without an amount says why first.
-  const notes =
-    result.outcome === "amount" ? result.explanation.notes : [...result.explanation.notes].reverse();
-  const sentences = notes.map((code) =>
-    texts[code].replace(/\{(\w+)\}/g, (_, key: string) => {
-      const value = details[key];
-      return value === undefined ? "" : formatDetail(value, language, key);
-    }),
-  );
-  return sentences.length > 0 ? sentences.join(" ") : null;
+  const ordered = result.outcome === "amount" ? notes : [...notes].reverse();
+  let description = "";
+  for (const code of ordered) {
+    if (description) description += " ";
+    for (const segment of segmentsOf(texts[code])) {
+      if (typeof segment === "string") description += segment;
+      else {
+        const value = details[segment.key];
+        if (value !== undefined) description += formatDetail(value, language, segment.key);
+      }
+    }
+  }
+  return description;
 }
 
 /** Turns an engine result into the CalculationLine of the API, in the chosen language. */

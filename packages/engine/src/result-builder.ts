@@ -81,13 +81,21 @@ export class ResultBuilder {
     if (this.absorbed.length === 0) return this.ownExplanation();
     const parts = [...this.absorbed.map((other) => other.explain()), this.ownExplanation()];
     const notes: NoteCode[] = [];
-    for (const part of parts) for (const note of part.notes) if (!notes.includes(note)) notes.push(note);
+    const parameters: ParameterUse[] = [];
+    const inputs: Record<string, number | string | boolean | null> = {};
+    const details: Record<string, number | string> = {};
+    for (const part of parts) {
+      for (const note of part.notes) if (!notes.includes(note)) notes.push(note);
+      for (const parameter of part.parameters) parameters.push(parameter);
+      Object.assign(inputs, part.inputs);
+      Object.assign(details, part.details);
+    }
     return {
       formula: this.formula || parts[0]?.formula || "",
-      inputs: Object.assign({}, ...parts.map((p) => p.inputs)),
-      parameters: parts.flatMap((p) => p.parameters),
+      inputs,
+      parameters,
       notes,
-      details: Object.assign({}, ...parts.map((p) => p.details)),
+      details,
       legalSource: this.legalSource,
     };
   }

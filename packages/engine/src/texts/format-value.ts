@@ -3,12 +3,25 @@ import type { Language } from "../enums";
 const GROUP: Readonly<Record<Language, string>> = { nl: ".", fr: " ", en: "," };
 const DECIMAL: Readonly<Record<Language, string>> = { nl: ",", fr: ",", en: "." };
 
-/** Digits of a non-negative or negative amount with the language's separators, always 2 decimals. */
-function formatNumber(value: number, language: Language, decimals: number): string {
-  const negative = value < 0;
-  const [whole = "0", fraction = ""] = Math.abs(value).toFixed(decimals).split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP[language]);
-  return `${negative ? "-" : ""}${grouped}${fraction ? DECIMAL[language] + fraction : ""}`;
+/** Thousands groups of a non-negative whole number. */
+function group(whole: number, separator: string): string {
+  const digits = String(whole);
+  let out = "";
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0 && (digits.length - i) % 3 === 0) out += separator;
+    out += digits[i];
+  }
+  return out;
+}
+
+/** An amount with the language's separators and exactly `decimals` (0 or 2) decimals. */
+function formatNumber(value: number, language: Language, decimals: 0 | 2): string {
+  // Values are already rounded to the cent; integer cents avoid toFixed's binary surprises.
+  const cents = Math.round(Math.abs(value) * 100);
+  const sign = value < 0 && cents > 0 ? "-" : "";
+  if (decimals === 0) return sign + group(Math.round(cents / 100), GROUP[language]);
+  const fraction = cents % 100;
+  return `${sign}${group(Math.floor(cents / 100), GROUP[language])}${DECIMAL[language]}${fraction < 10 ? "0" : ""}${fraction}`;
 }
 
 /** A euro amount as the spec's CalculationLine.value: the amount followed by the currency sign. */
