@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `pnpm cartax …`: brings the CLI's build up to date (turbo's cache makes that a no-op when nothing
 // changed, so an analyst who just edited a rule table runs the new figures), then runs it.
-// Build output goes to standard error: standard output carries only the command's own output.
+// The build is quiet unless it fails (then its output goes to standard error): standard output
+// carries only the command's own output.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,10 +11,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const turbo = path.join(root, "node_modules", ".bin", "turbo");
 const build = spawnSync(turbo, ["run", "build", "--filter=@cartax/cli...", "--output-logs=errors-only"], {
   cwd: root,
-  stdio: ["ignore", 2, 2],
+  stdio: ["ignore", "pipe", "pipe"],
   env: { TURBO_TELEMETRY_DISABLED: "1", ...process.env },
 });
 if (build.status !== 0) {
+  process.stderr.write(build.stdout ?? "");
+  process.stderr.write(build.stderr ?? "");
   process.stderr.write("cartax: the build failed (see above)\n");
   process.exit(build.status ?? 1);
 }
