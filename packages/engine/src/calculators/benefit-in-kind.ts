@@ -87,16 +87,11 @@ function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined 
       b.input("co2", figure.value).input("co2Cycle", figure.cycle);
       co2 = assessPluginHybrid(ctx.input, figure, ctx.orderDate, ctx.registrationDate, ctx.year, b).taxCo2;
     }
-    // 5.5 % + (CO2 − reference) × 0.1 %, within [4 %, 18 %].
-    const raw = add(dec(C.basePercent), mul(sub(co2, int(reference)), dec(C.percentPerGram)));
-    percent = clamp(raw, int(C.minPercent), int(C.maxPercent));
+    percent = bikCo2Percent(co2, reference);
     b.input("co2Percent", toNumber(percent, 4));
   }
 
-  const formula = round(
-    mul(catalogue, ratio(agePercent, 100), ratio(C.privateShare.n, C.privateShare.d), percent, ratio(1, 100)),
-    2,
-  );
+  const formula = bikByFormula(catalogue, agePercent, percent);
   b.input("benefitByFormula", Number(formula.n) / 100);
   const minimum = int(minimumRow.value);
   if (cmp(formula, minimum) < 0) {
@@ -128,4 +123,16 @@ export function benefitInKind(ctx: LineContext): TaxResult {
     return b.amount(max(sub(gross, yearly), ZERO));
   }
   return b.amount(gross);
+}
+
+/** The CO2 percentage: 5.5 % + (CO2 − reference) × 0.1 %, within [4 %, 18 %] (art. 36 §2). */
+export function bikCo2Percent(co2: Fraction, reference: number): Fraction {
+  const raw = add(dec(C.basePercent), mul(sub(co2, int(reference)), dec(C.percentPerGram)));
+  return clamp(raw, int(C.minPercent), int(C.maxPercent));
+}
+
+/** catalogue value (incl. VAT) × age coefficient × 6/7 × CO2 %, rounded to the cent. */
+export function bikByFormula(catalogueValue: Fraction, agePercent: number, co2Percent: Fraction): Fraction {
+  const share = ratio(C.privateShare.n, C.privateShare.d);
+  return round(mul(catalogueValue, ratio(agePercent, 100), share, co2Percent, ratio(1, 100)), 2);
 }
