@@ -1,17 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dec, div, floor, mul, ratio, round, toEuros } from "./exact";
+import { add, cmp, dec, div, type Fraction, floor, imul, mul, ratio, round, sub, toEuros } from "./exact";
+
+/** The value of a fraction as an exact pair of bigints, whatever the representation. */
+const big = (f: Fraction) => ({ n: BigInt(f.n), d: BigInt(f.d) });
 
 describe("exact decimal arithmetic", () => {
   it("reads decimals exactly as written", () => {
-    expect(dec(0.1)).toEqual({ n: 1n, d: 10n });
-    expect(dec(1.245)).toEqual({ n: 1245n, d: 1000n });
-    expect(dec(1e-7)).toEqual({ n: 1n, d: 10000000n });
-    expect(dec(2e21)).toEqual({ n: 2000000000000000000000n, d: 1n });
-    expect(dec(-3.5)).toEqual({ n: -35n, d: 10n });
+    expect(big(dec(0.1))).toEqual({ n: 1n, d: 10n });
+    expect(big(dec(1.245))).toEqual({ n: 1245n, d: 1000n });
+    expect(big(dec(1e-7))).toEqual({ n: 1n, d: 10000000n });
+    expect(big(dec(2e21))).toEqual({ n: 2000000000000000000000n, d: 1n });
+    expect(big(dec(-3.5))).toEqual({ n: -35n, d: 10n });
   });
 
-  it("has no binary drift: 0.1 + 0.2 style sums and 1.005 rounding", () => {
+  it("has no binary drift: 1.005 rounds to 1.01 and 30,000 × 1.21 is 36,300", () => {
     // 1.005 is 1.00499999999999989... as a double; the law's decimal 1.005 rounds to 1.01.
     expect(toEuros(dec(1.005))).toBe(1.01);
     expect(toEuros(mul(dec(30000), dec(1.21)))).toBe(36300);
@@ -21,8 +24,16 @@ describe("exact decimal arithmetic", () => {
     expect(toEuros(ratio(1, 200))).toBe(0.01);
     expect(toEuros(ratio(-1, 200))).toBe(-0.01);
     expect(toEuros(ratio(1, 201))).toBe(0);
-    expect(round(ratio(2, 3), 6)).toEqual({ n: 666667n, d: 1000000n });
-    expect(floor(ratio(-2, 3), 2)).toEqual({ n: -67n, d: 100n });
+    expect(Object.is(toEuros(ratio(-1, 201)), 0)).toBe(true);
+    expect(big(round(ratio(2, 3), 6))).toEqual({ n: 666667n, d: 1000000n });
+    expect(big(floor(ratio(-2, 3), 2))).toEqual({ n: -67n, d: 100n });
+  });
+
+  it("moves to bigint before a product leaves the exact range of doubles", () => {
+    const huge = imul(2 ** 40, 2 ** 20);
+    expect(typeof huge).toBe("bigint");
+    expect(huge).toBe(2n ** 60n);
+    expect(imul(3, 5)).toBe(15);
   });
 
   it("agrees with integer cent arithmetic for any cents / divisor", () => {
@@ -35,25 +46,48 @@ describe("exact decimal arithmetic", () => {
   });
 });
 
-describe("rounding on both sides of the double-precision fast path", () => {
-  it("agrees with BigInt long division for huge and small operands", () => {
+/** Reference semantics in plain bigint arithmetic, to check both representations against. */
+const refRound = (n: bigint, d: bigint): bigint => {
+  const an = n < 0n ? -n : n;
+  const q = (2n * an + d) / (2n * d);
+  return n < 0n ? -q : q;
+};
+const bigFraction = fc.record({
+  n: fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }),
+  d: fc.bigInt({ min: 1n, max: 2n ** 60n }),
+});
+const smallFraction = fc.record({
+  n: fc.integer({ min: -1e6, max: 1e6 }),
+  d: fc.integer({ min: 1, max: 1e4 }),
+});
+const anyFraction = fc.oneof(bigFraction, smallFraction) as fc.Arbitrary<Fraction>;
+
+describe("both representations (safe doubles, bigints) give the exact result", () => {
+  it("rounds to the cent like bigint long division", () => {
     fc.assert(
-      fc.property(
-        fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }),
-        fc.bigInt({ min: 1n, max: 2n ** 60n }),
-        fc.constantFrom(1n, 3n, 7n, 1000n),
-        (n, d, shrink) => {
-          for (const [nn, dd] of [
-            [n, d],
-            [n / shrink ** 10n, d / shrink ** 5n || 1n],
-          ] as const) {
-            const an = nn < 0n ? -nn : nn;
-            const q = (2n * an + dd) / (2n * dd);
-            const expected = Number(nn < 0n ? -q : q) / 100;
-            expect(toEuros({ n: nn, d: dd * 100n })).toBe(expected);
-          }
-        },
-      ),
+      fc.property(anyFraction, (f) => {
+        const { n, d } = big(f);
+        const cents = refRound(n * 100n, d);
+        expect(toEuros(f)).toBe(cents === 0n ? 0 : Number(cents) / 100);
+      }),
+    );
+  });
+
+  it("multiplies, adds, subtracts and compares exactly", () => {
+    fc.assert(
+      fc.property(anyFraction, anyFraction, (a, b) => {
+        const x = big(a);
+        const y = big(b);
+        const product = big(mul(a, b));
+        expect(product.n * x.d * y.d).toBe(x.n * y.n * product.d);
+        const sum = big(add(a, b));
+        expect(sum.n * x.d * y.d).toBe((x.n * y.d + y.n * x.d) * sum.d);
+        const difference = big(sub(a, b));
+        expect(difference.n * x.d * y.d).toBe((x.n * y.d - y.n * x.d) * difference.d);
+        const left = x.n * y.d;
+        const right = y.n * x.d;
+        expect(cmp(a, b)).toBe(left < right ? -1 : left > right ? 1 : 0);
+      }),
     );
   });
 });

@@ -1,14 +1,52 @@
 /**
  * Exact decimal arithmetic for money. Every amount and parameter is turned into a fraction of
- * integers (bigint) exactly as written in decimal, the law's formula is applied without binary
+ * integers exactly as written in decimal, the law's formula is applied without binary
  * floating-point drift, and the result is rounded only where the law rounds.
+ *
+ * An integer is a double while it is a safe integer (|x| < 2^53, where doubles are exact) and a
+ * bigint beyond: every operation checks its result and moves to bigint before precision could be
+ * lost. Most of the law's arithmetic stays on the fast double path; a catalogue price with many
+ * decimals or the Flemish BIV's 6th power takes the bigint path, with the same exact result.
  */
+export type Int = number | bigint;
+
+/** n / d with d > 0 (every constructor below keeps the denominator positive). */
 export interface Fraction {
-  readonly n: bigint;
-  readonly d: bigint;
+  readonly n: Int;
+  readonly d: Int;
 }
 
+const MAX = Number.MAX_SAFE_INTEGER;
+const BIG_MAX = BigInt(MAX);
+
+/** A bigint that fits a safe integer goes back to the fast path. */
+const narrow = (x: bigint): Int => (x <= BIG_MAX && x >= -BIG_MAX ? Number(x) : x);
+
+/** Exact product of two integers. */
+export function imul(a: Int, b: Int): Int {
+  if (typeof a === "number" && typeof b === "number") {
+    const p = a * b;
+    // When the true product exceeds 2^53 − 1, the rounded double does too: no false positive.
+    if (p <= MAX && p >= -MAX) return p;
+  }
+  return BigInt(a) * BigInt(b);
+}
+
+/** Exact sum of two integers. */
+function iadd(a: Int, b: Int): Int {
+  if (typeof a === "number" && typeof b === "number") {
+    const s = a + b;
+    if (s <= MAX && s >= -MAX) return s;
+  }
+  return BigInt(a) + BigInt(b);
+}
+
+const ineg = (a: Int): Int => (a === 0 ? 0 : -a);
+const isNegative = (a: Int): boolean => a < 0;
+
 const cache = new Map<number, Fraction>();
+const POWERS_OF_TEN: readonly Int[] = Array.from({ length: 40 }, (_, i) => narrow(10n ** BigInt(i)));
+const pow10 = (exponent: number): Int => POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent);
 
 /** The decimal number as written (shortest round-trip form of the double), as an exact fraction. */
 export function dec(x: number): Fraction {
@@ -24,20 +62,27 @@ export function dec(x: number): Fraction {
     n *= 10n ** BigInt(-scale);
     scale = 0;
   }
-  const f = { n, d: pow10(scale) };
+  const f = { n: narrow(n), d: pow10(scale) };
   if (cache.size < 10_000) cache.set(x, f);
   return f;
 }
 
-export const int = (x: number | bigint): Fraction => ({ n: BigInt(x), d: 1n });
+/** A whole number (a double must be an integer). */
+export function int(x: Int): Fraction {
+  if (typeof x === "number") {
+    if (!Number.isInteger(x)) throw new RangeError(`not an integer: ${x}`);
+    return { n: Number.isSafeInteger(x) ? x : BigInt(x), d: 1 };
+  }
+  return { n: narrow(x), d: 1 };
+}
 
-/** n / d. Denominators are kept positive throughout this module (cmp relies on it). */
-export const ratio = (n: number | bigint, d: number | bigint): Fraction => {
-  const bn = BigInt(n);
-  const bd = BigInt(d);
-  if (bd === 0n) throw new RangeError("division by zero");
-  return bd < 0n ? { n: -bn, d: -bd } : { n: bn, d: bd };
-};
+/** n / d of two integers. */
+export function ratio(n: Int, d: Int): Fraction {
+  const a = int(n).n;
+  const b = int(d).n;
+  if (b === 0 || b === 0n) throw new RangeError("division by zero");
+  return isNegative(b) ? { n: ineg(a), d: ineg(b) } : { n: a, d: b };
+}
 
 /** The exact product of the factors (up to six; the hot path avoids a rest-array allocation). */
 export function mul(
@@ -48,100 +93,110 @@ export function mul(
   e?: Fraction,
   f?: Fraction,
 ): Fraction {
-  let n = a.n * b.n;
-  let q = a.d * b.d;
+  let n = imul(a.n, b.n);
+  let q = imul(a.d, b.d);
   if (c) {
-    n *= c.n;
-    q *= c.d;
+    n = imul(n, c.n);
+    q = imul(q, c.d);
   }
   if (d) {
-    n *= d.n;
-    q *= d.d;
+    n = imul(n, d.n);
+    q = imul(q, d.d);
   }
   if (e) {
-    n *= e.n;
-    q *= e.d;
+    n = imul(n, e.n);
+    q = imul(q, e.d);
   }
   if (f) {
-    n *= f.n;
-    q *= f.d;
+    n = imul(n, f.n);
+    q = imul(q, f.d);
   }
   return { n, d: q };
 }
 
-export const div = (a: Fraction, b: Fraction): Fraction => {
-  if (b.n === 0n) throw new RangeError("division by zero");
-  return b.n < 0n ? { n: -a.n * b.d, d: a.d * -b.n } : { n: a.n * b.d, d: a.d * b.n };
-};
+export function div(a: Fraction, b: Fraction): Fraction {
+  if (b.n === 0 || b.n === 0n) throw new RangeError("division by zero");
+  const n = imul(a.n, b.d);
+  const d = imul(a.d, b.n);
+  return isNegative(d) ? { n: ineg(n), d: ineg(d) } : { n, d };
+}
 
-export const add = (a: Fraction, b: Fraction): Fraction =>
-  a.d === b.d ? { n: a.n + b.n, d: a.d } : { n: a.n * b.d + b.n * a.d, d: a.d * b.d };
+export function add(a: Fraction, b: Fraction): Fraction {
+  if (a.d === b.d) return { n: iadd(a.n, b.n), d: a.d };
+  return { n: iadd(imul(a.n, b.d), imul(b.n, a.d)), d: imul(a.d, b.d) };
+}
 
-export const sub = (a: Fraction, b: Fraction): Fraction => add(a, { n: -b.n, d: b.d });
+export const sub = (a: Fraction, b: Fraction): Fraction => add(a, { n: ineg(b.n), d: b.d });
 
-export const cmp = (a: Fraction, b: Fraction): number => {
-  if (a.d === b.d) return a.n < b.n ? -1 : a.n > b.n ? 1 : 0;
-  const left = a.n * b.d;
-  const right = b.n * a.d;
+export function cmp(a: Fraction, b: Fraction): number {
+  // Denominators are positive, so cross-multiplication keeps the order. Mixed number/bigint
+  // comparisons are exact in JavaScript.
+  const left = a.d === b.d ? a.n : imul(a.n, b.d);
+  const right = a.d === b.d ? b.n : imul(b.n, a.d);
   return left < right ? -1 : left > right ? 1 : 0;
-};
+}
 
 export const max = (a: Fraction, b: Fraction): Fraction => (cmp(a, b) >= 0 ? a : b);
 export const min = (a: Fraction, b: Fraction): Fraction => (cmp(a, b) <= 0 ? a : b);
 export const clamp = (x: Fraction, low: Fraction, high: Fraction): Fraction => min(max(x, low), high);
-export const ZERO: Fraction = { n: 0n, d: 1n };
+export const ZERO: Fraction = { n: 0, d: 1 };
 
-// Below this bound the quotient is computed in doubles, where it is still exact: 2·n + d stays
-// under 2^52, so the float division cannot round across an integer. BigInt division is slow.
-const SAFE = 2n ** 50n;
+// Below 2^50 the quotient is computed in doubles, where it is still exact: 2·n + d stays under
+// 2^52, so the float division cannot round across an integer.
+const FAST = 2 ** 50;
 
-/** n / d rounded half away from zero, as a number; n and d must be below SAFE in magnitude. */
-function roundDivSmall(n: number, d: number): number {
-  const an = Math.abs(n);
-  const ad = Math.abs(d);
-  const q = Math.floor((2 * an + ad) / (2 * ad));
-  return n < 0 !== d < 0 ? -q : q;
+/** n / d (d > 0) rounded half away from zero: the commercial rounding of the Belgian tax texts. */
+function roundDiv(n: Int, d: Int): Int {
+  if (typeof n === "number" && typeof d === "number" && n < FAST && n > -FAST && d < FAST) {
+    const q = Math.floor((2 * Math.abs(n) + d) / (2 * d));
+    return n < 0 && q !== 0 ? -q : q;
+  }
+  const bn = BigInt(n);
+  const bd = BigInt(d);
+  const an = bn < 0n ? -bn : bn;
+  const q = (2n * an + bd) / (2n * bd);
+  return narrow(bn < 0n ? -q : q);
 }
 
-const isSmall = (n: bigint, d: bigint): boolean => n < SAFE && n > -SAFE && d < SAFE && d > -SAFE;
-
-/** n / d rounded half away from zero (the commercial rounding of the Belgian tax texts). */
-function roundDiv(n: bigint, d: bigint): bigint {
-  if (isSmall(n, d)) return BigInt(roundDivSmall(Number(n), Number(d)));
-  const negative = n < 0n !== d < 0n;
-  const an = n < 0n ? -n : n;
-  const ad = d < 0n ? -d : d;
-  const q = (2n * an + ad) / (2n * ad);
-  return negative ? -q : q;
+/** n / d (d > 0) rounded down, towards minus infinity. */
+function floorDiv(n: Int, d: Int): Int {
+  if (typeof n === "number" && typeof d === "number" && n < FAST && n > -FAST) {
+    const q = Math.floor(n / d);
+    return q === 0 ? 0 : q;
+  }
+  const bn = BigInt(n);
+  const bd = BigInt(d);
+  const q = bn / bd;
+  return narrow(bn % bd !== 0n && bn < 0n ? q - 1n : q);
 }
-
-const POWERS_OF_TEN: readonly bigint[] = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
-const pow10 = (exponent: number): bigint => POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent);
 
 /** Rounds to `decimals` places, half away from zero; the result is again a fraction. */
 export function round(f: Fraction, decimals: number): Fraction {
   const scale = pow10(decimals);
-  return { n: roundDiv(f.n * scale, f.d), d: scale };
+  return { n: roundDiv(imul(f.n, scale), f.d), d: scale };
 }
 
 /** Rounds down (towards minus infinity) to `decimals` places. */
 export function floor(f: Fraction, decimals: number): Fraction {
   const scale = pow10(decimals);
-  const n = f.n * scale;
-  const q = n / f.d;
-  return { n: n % f.d !== 0n && n < 0n !== f.d < 0n ? q - 1n : q, d: scale };
+  return { n: floorDiv(imul(f.n, scale), f.d), d: scale };
 }
 
 /** Rounded to the cent, as a number of euros (exact for any amount below 90 trillion). */
 export function toEuros(f: Fraction): number {
-  const n = f.n * 100n;
-  const cents = isSmall(n, f.d) ? roundDivSmall(Number(n), Number(f.d)) : Number(roundDiv(n, f.d));
-  // No negative zero in results: -0.004 rounds to 0.
+  const cents = Number(roundDiv(imul(f.n, 100), f.d));
+  // No negative zero in results: −0.004 rounds to 0.
   return cents === 0 ? 0 : cents / 100;
 }
 
 /** The fraction as a number, for display of non-money values (ratios, coefficients). */
 export function toNumber(f: Fraction, decimals = 6): number {
   const scale = pow10(decimals);
-  return Number(roundDiv(f.n * scale, f.d)) / Number(scale);
+  return Number(roundDiv(imul(f.n, scale), f.d)) / Number(scale);
+}
+
+/** The numerator of a fraction whose denominator is `scale` (e.g. cents of a rounded amount), as a bigint. */
+export function scaledBigInt(f: Fraction, scale: Int): bigint {
+  if (BigInt(f.d) !== BigInt(scale)) throw new RangeError(`expected denominator ${scale}, got ${f.d}`);
+  return BigInt(f.n);
 }

@@ -1,4 +1,4 @@
-import { clamp, dec, type Fraction, int, max, min, mul, sub, ZERO } from "../exact";
+import { clamp, cmp, dec, type Fraction, int, max, min, mul, sub, ZERO } from "../exact";
 import { fiscalHorsepower } from "../fiscal-horsepower";
 import type { LineContext } from "../line-context";
 import { ResultBuilder } from "../result-builder";
@@ -77,7 +77,7 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
 
   // Regime A (and B before 2025): formula within [50 %, 100 %]; 40 % from 200 g/km or CO2 unknown.
   let percent: Fraction;
-  if (co2 === undefined || co2.n >= BigInt(F.highCo2From) * co2.d) {
+  if (co2 === undefined || cmp(co2, int(F.highCo2From)) >= 0) {
     if (co2 !== undefined) b.note("co2AtLeast200");
     percent = int(b.paramValue("highCo2Percent", "%", F.highCo2Percent, F.sources.formula));
   } else {
@@ -125,10 +125,10 @@ function pitPluginHybrid(
   if (fake || co2 === undefined) return b.amount(ZERO);
   const formula = clamp(sub(int(F.start), mul(dec(F.perGram), co2)), ZERO, int(F.max));
   let capRow: { value: number; sources: readonly string[]; provisional?: boolean } | undefined;
-  if (co2.n <= BigInt(PIT_PHEV_RULES.lowCo2Max) * co2.d) {
+  if (cmp(co2, int(PIT_PHEV_RULES.lowCo2Max)) <= 0) {
     capRow = rowAt(zeroEmissionByOrderYear, ctx.orderDate);
   } else if (
-    co2.n <= BigInt(PIT_PHEV_RULES.midCo2Max) * co2.d &&
+    cmp(co2, int(PIT_PHEV_RULES.midCo2Max)) <= 0 &&
     isEuro6eBis(ctx.input.car, ctx.registrationDate)
   ) {
     capRow = rowAt(pitPluginHybridCap51to75, ctx.orderDate);

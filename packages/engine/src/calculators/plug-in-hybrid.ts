@@ -1,5 +1,5 @@
 import type { CalculationInput } from "../calculation-input";
-import { dec, type Fraction, int, mul, round } from "../exact";
+import { cmp, dec, type Fraction, int, mul, ratio, round, toNumber } from "../exact";
 import type { IsoDate } from "../iso-date";
 import type { ResultBuilder } from "../result-builder";
 import { FAKE_HYBRID_RULES as RULES } from "../rules/federal/fake-hybrid";
@@ -43,10 +43,10 @@ export function assessPluginHybrid(
   const weight = car.weight;
   if (typeof battery === "number" && typeof weight === "number" && weight > 0) {
     // kWh per 100 kg, rounded mathematically to one decimal (0.45 counts as 0.5).
-    const ratio = round(mul(dec(battery), int(100), { n: 1n, d: BigInt(Math.round(weight)) }), 1);
+    const kwhPer100Kg = round(mul(dec(battery), int(100), ratio(1, Math.round(weight))), 1);
     b.paramValue("fakeHybridMinKwhPer100Kg", "kWh/100 kg", RULES.minKwhPer100Kg, RULES.sources.rounding);
-    batteryTooSmall = ratio.n * 10n < BigInt(RULES.minKwhPer100Kg * 10) * ratio.d;
-    b.input("batteryKwhPer100Kg", Number(ratio.n) / Number(ratio.d));
+    batteryTooSmall = cmp(kwhPer100Kg, dec(RULES.minKwhPer100Kg)) < 0;
+    b.input("batteryKwhPer100Kg", toNumber(kwhPer100Kg, 1));
   }
 
   if (!co2TooHigh && !batteryTooSmall) return { fake: false, taxCo2: own };

@@ -1,4 +1,4 @@
-import { int, mul, ratio } from "../exact";
+import { int, mul, ratio, toEuros } from "../exact";
 import type { LineContext } from "../line-context";
 import { ResultBuilder } from "../result-builder";
 import {
@@ -23,7 +23,7 @@ export function rejectedExpenses(ctx: LineContext): TaxResult {
   const gross = grossBenefitInKind(ctx, b);
   if (!("n" in gross)) return gross;
   b.setFormula("benefit in kind (before own contribution) × 17 %, or × 40 % with a fuel card");
-  b.input("benefitInKind", Number((gross.n * 100n) / gross.d) / 100);
+  b.input("benefitInKind", toEuros(gross));
 
   const fuelCard = profile.hasFuelCard === true;
   const rate = fuelCard

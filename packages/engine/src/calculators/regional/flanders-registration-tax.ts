@@ -1,4 +1,4 @@
-import { add, dec, div, type Fraction, int, mul, round } from "../../exact";
+import { add, dec, div, type Fraction, int, mul, ratio, round, scaledBigInt } from "../../exact";
 import { fullMonthsBetween, fullYearsBetween } from "../../iso-date";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
@@ -47,8 +47,8 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   const source = indexRow.sources[0] ?? "";
   const minimum = dec(b.paramValue("minimum", "EUR", indexRow.value.bivMinimum, source));
   const maximum = dec(indexRow.value.bivMaximum);
-  const minimumCents = minimum.n * (100n / minimum.d);
-  const maximumCents = maximum.n * (100n / maximum.d);
+  const minimumCents = scaledBigInt(round(minimum, 2), 100);
+  const maximumCents = scaledBigInt(round(maximum, 2), 100);
 
   // Oldtimers (first put into circulation at least 30 years ago) pay the minimum (art. 2.3.4.1.3).
   if (fullYearsBetween(ctx.firstRegistration, ctx.registrationDate) >= F.oldtimerYears) {
@@ -67,7 +67,7 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   const weighted = mul(dec(co2), f);
   const numerator = cycle === "NEDC" ? add(weighted, yearly) : mul(weighted, yearly);
   // The official simulator rounds the quotient to 6 decimals before the 6th power (note §9).
-  const quotient = round(div(numerator, int(F.divisor)), F.quotientDecimals).n;
+  const quotient = BigInt(round(div(numerator, int(F.divisor)), F.quotientDecimals).n);
   const cube = quotient * quotient * quotient;
 
   const c = airComponent(ctx, b, indexRow.value.k, source);
@@ -79,8 +79,8 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
 
   // (quotient^6 × 4500 + c) × LC/100 in cents, exact: quotient^6 has the denominator 10^36 and c
   // is in cents (c.d = 100), so the cents are (cube² × 4500 + c.n × 10^34) × LC / 10^36.
-  const scaled = (cube * cube * BigInt(F.factor) + c.n * POWER_SCALE_CENTS) * BigInt(lc);
-  const cents = round({ n: scaled, d: POWER_SCALE }, 0).n;
+  const scaled = (cube * cube * BigInt(F.factor) + scaledBigInt(c, 100) * POWER_SCALE_CENTS) * BigInt(lc);
+  const cents = BigInt(round({ n: scaled, d: POWER_SCALE }, 0).n);
   // Bounds on the amount rounded to the cent: the same result as bounding first, as both are cents.
   if (cents < minimumCents) {
     b.note("minimumApplied", { minimum: indexRow.value.bivMinimum });
@@ -91,7 +91,7 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
     b.note("maximumApplied", { maximum: indexRow.value.bivMaximum });
     return b.amount(maximum);
   }
-  return b.amount({ n: cents, d: 100n });
+  return b.amount(ratio(cents, 100));
 }
 
 /** 10^36, the denominator of a 6-decimal quotient to the 6th power; 10^34 turns cents into it. */

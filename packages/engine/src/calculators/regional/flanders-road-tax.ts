@@ -1,4 +1,18 @@
-import { add, clamp, cmp, dec, type Fraction, int, max, mul, ratio, round, sub, ZERO } from "../../exact";
+import {
+  add,
+  clamp,
+  cmp,
+  dec,
+  type Fraction,
+  floor,
+  int,
+  max,
+  mul,
+  ratio,
+  round,
+  sub,
+  ZERO,
+} from "../../exact";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
 import type { ParameterRow } from "../../rules/parameter-table";
@@ -119,8 +133,8 @@ function lpgReduction(b: ResultBuilder, indexRow: ParameterRow<FlemishIndexedAmo
   const k = b.paramValue("indexK", "factor", indexRow.value.k, indexRow.sources[0] ?? "");
   const indexed = mul(int(G.lpgReductionBase), dec(k));
   // floor(indexed / 0.12) × 0.12, in cents: 12 × floor(cents / 12).
-  const cents = (indexed.n * 100n) / indexed.d;
-  const reduction = { n: (cents / 12n) * 12n, d: 100n };
+  const cents = Number(floor(indexed, 2).n);
+  const reduction = ratio(Math.floor(cents / 12) * 12, 100);
   b.input("lpgReduction", Number(reduction.n) / 100);
   return reduction;
 }
