@@ -1,4 +1,4 @@
-import { clamp, cmp, dec, type Fraction, int, max, min, mul, sub, ZERO } from "../exact";
+import { clamp, cmp, dec, type Fraction, int, max, min, mul, sub, toNumber, ZERO } from "../exact";
 import { fiscalHorsepower } from "../fiscal-horsepower";
 import type { LineContext } from "../line-context";
 import { ResultBuilder } from "../result-builder";
@@ -71,7 +71,7 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
     const ceiling = int(b.paramValue("phaseOutCeiling", "%", ceilingRow.value, ceilingRow.sources[0] ?? ""));
     b.note("orderedFromJuly2023").note("regimeCeiling", { ceiling: ceilingRow.value });
     const uncapped = formula ?? int(F.highCo2Percent);
-    return b.amount(clamp(uncapped, ZERO, min(ceiling, int(F.max))));
+    return percentResult(b, clamp(uncapped, ZERO, min(ceiling, int(F.max))));
   }
   if (ctx.orderDate >= R.phaseOutFrom) b.note("orderedFromJuly2023");
 
@@ -90,6 +90,15 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
       int(b.paramValue("grandfatheredMin", "%", F.grandfatheredBefore2018Min, F.sources.grandfathered)),
     );
   }
+  return percentResult(b, percent);
+}
+
+/**
+ * The law does not round the percentage; rawValue carries it to two decimals (as the amounts) and
+ * the explanation keeps it to six, for a formula result like 120 − 0.5 × 0.95 × 97 = 73.925.
+ */
+function percentResult(b: ResultBuilder, percent: Fraction): TaxResult {
+  b.input("percentExact", toNumber(percent, 6));
   return b.amount(percent);
 }
 
@@ -137,5 +146,5 @@ function pitPluginHybrid(
   }
   if (!capRow) return b.rulesNotAvailable(`deduction.pitPluginHybridCap order ${ctx.orderDate}`);
   const cap = b.paramValue("pitPluginHybridCap", "%", capRow.value, capRow.sources[0] ?? "", true);
-  return b.amount(min(formula, int(cap)));
+  return percentResult(b, min(formula, int(cap)));
 }
