@@ -66,5 +66,10 @@ export type { Explanation, NoteCode, Outcome, ParameterUse, TaxResult } from "./
 export { CALCULATOR_NAMES } from "./texts/calculator-names";
 export { formatEuro, formatPercent } from "./texts/format-value";
 export { NOTE_TEXTS } from "./texts/note-texts";
-export { type InputIssue, REGISTRATION_DATE_RANGE, validateCalculationInput } from "./validate-input";
+export {
+  CAR_DETAIL_LIMITS,
+  type InputIssue,
+  REGISTRATION_DATE_RANGE,
+  validateCalculationInput,
+} from "./validate-input";
 export { federalCo2, fuelFamily, isEuro6eBis, isPluginHybrid, isZeroEmission } from "./vehicle";

@@ -41,7 +41,14 @@ export type NoteCode =
   | "walloonReform"
   | "indexedTable"
   | "euroNormDerived"
-  | "oldtimer";
+  | "oldtimer"
+  | "euro6eBisAssumed"
+  | "batteryTestMaximumMass"
+  | "batteryTestSkipped"
+  | "pitFuelExcluded"
+  | "pluginHybridFuelCapped"
+  | "minimumBeforeContribution"
+  | "uncertainRule";
 
 /** A parameter of the law as it was used for this result. */
 export interface ParameterUse {

@@ -12,37 +12,68 @@ export interface InputIssue {
 /** Registration dates the engine answers for (the issue's contract). */
 export const REGISTRATION_DATE_RANGE = { from: "2021-01-01", to: "2028-12-31" } as const;
 
-const finiteAtLeast = (value: unknown, lowest: number): boolean =>
-  typeof value === "number" && Number.isFinite(value) && value >= lowest;
+/**
+ * Bounds the spec leaves "not shown": generous limits of real cars, so that typos (a price in
+ * cents, CO2 in mg) are caught as invalid input instead of producing absurd taxes. The zod schemas
+ * of `@cartax/schemas` use the same limits.
+ */
+export const CAR_DETAIL_LIMITS = {
+  maxCatalogPrice: 10_000_000,
+  maxKilowatt: 2_000,
+  maxCo2: 1_000,
+  maxCapacity: 20_000,
+  maxWeight: 10_000,
+  maxBatteryKwh: 500,
+  maxNameLength: 200,
+  maxOwnMonthlyCost: 100_000,
+} as const;
+
+const L = CAR_DETAIL_LIMITS;
+
+const inRange = (value: unknown, lowest: number, highest: number): boolean =>
+  typeof value === "number" && Number.isFinite(value) && value >= lowest && value <= highest;
 
 /**
- * Checks the rules of the interface spec that involve several fields or the law's date range.
- * Shapes and types are checked by the zod schemas of `@cartax/schemas` before this.
+ * Checks what the engine needs beyond the types: the ranges above, the rules of the interface spec
+ * that involve several fields, and the law's date range. Direct users of the package get these as
+ * issues, never as an exception; the HTTP service checks shapes with `@cartax/schemas` first.
  */
 export function validateCalculationInput(input: CalculationInput): InputIssue[] {
   const issues: InputIssue[] = [];
   const { car, options } = input;
   const issue = (field: string, rule: string, message: string) => issues.push({ field, rule, message });
+  const range = (field: string, value: unknown, lowest: number, highest: number, unit: string) => {
+    if (!inRange(value, lowest, highest))
+      issue(field, "range", `${field} must be a number from ${lowest} to ${highest} ${unit}`);
+  };
 
-  if (!isIsoDate(options.registrationDate)) {
+  const registration = options.registrationDate;
+  if (!isIsoDate(registration)) {
     issue("options.registrationDate", "date", "registrationDate must be a date as yyyy-MM-dd");
-  } else if (
-    options.registrationDate < REGISTRATION_DATE_RANGE.from ||
-    options.registrationDate > REGISTRATION_DATE_RANGE.to
-  ) {
+  } else if (registration < REGISTRATION_DATE_RANGE.from || registration > REGISTRATION_DATE_RANGE.to) {
     issue(
       "options.registrationDate",
       "range",
       `registrationDate must lie from ${REGISTRATION_DATE_RANGE.from} to ${REGISTRATION_DATE_RANGE.to}`,
     );
   }
-  if (options.orderDate != null && !isIsoDate(options.orderDate)) {
-    issue("options.orderDate", "date", "orderDate must be a date as yyyy-MM-dd");
+  if (options.orderDate != null) {
+    if (!isIsoDate(options.orderDate)) {
+      issue("options.orderDate", "date", "orderDate must be a date as yyyy-MM-dd");
+    } else if (isIsoDate(registration) && options.orderDate > registration) {
+      // A car is ordered (or its lease signed) before it is registered; a later order date would
+      // apply a future regime to earlier years.
+      issue(
+        "options.orderDate",
+        "notAfterRegistration",
+        "orderDate cannot be after options.registrationDate",
+      );
+    }
   }
   if (car.firstRegistration != null) {
     if (!isIsoDate(car.firstRegistration)) {
       issue("carDetail.firstRegistration", "date", "firstRegistration must be a date as yyyy-MM-dd");
-    } else if (isIsoDate(options.registrationDate) && car.firstRegistration > options.registrationDate) {
+    } else if (isIsoDate(registration) && car.firstRegistration > registration) {
       issue(
         "carDetail.firstRegistration",
         "notAfterRegistration",
@@ -50,13 +81,19 @@ export function validateCalculationInput(input: CalculationInput): InputIssue[] 
       );
     }
   }
-  if (!finiteAtLeast(car.catalogPrice, 0))
-    issue("carDetail.catalogPrice", "min", "catalogPrice must be a number ≥ 0");
-  if (!finiteAtLeast(car.kilowatt, 0)) issue("carDetail.kilowatt", "min", "kilowatt must be a number ≥ 0");
-  if (!finiteAtLeast(car.nedC2, 0)) issue("carDetail.nedC2", "min", "nedC2 must be a number ≥ 0");
-  if (car.wltp != null && !finiteAtLeast(car.wltp, 0))
-    issue("carDetail.wltp", "min", "wltp must be a number ≥ 0");
-  const firstRegistration = car.firstRegistration ?? options.registrationDate;
+
+  range("carDetail.catalogPrice", car.catalogPrice, 0, L.maxCatalogPrice, "EUR");
+  range("carDetail.kilowatt", car.kilowatt, 0, L.maxKilowatt, "kW");
+  range("carDetail.nedC2", car.nedC2, 0, L.maxCo2, "g/km");
+  for (const field of ["wltp", "nedC2NonHybrid", "wltpNonHybrid"] as const) {
+    if (car[field] != null) range(`carDetail.${field}`, car[field], 0, L.maxCo2, "g/km");
+  }
+  if (car.weight != null) range("carDetail.weight", car.weight, 1, L.maxWeight, "kg");
+  if (car.capacity != null) range("carDetail.capacity", car.capacity, 1, L.maxCapacity, "cc");
+  if (car.batteryCapacity != null)
+    range("carDetail.batteryCapacity", car.batteryCapacity, 0, L.maxBatteryKwh, "kWh");
+
+  const firstRegistration = car.firstRegistration ?? registration;
   if (isIsoDate(firstRegistration) && firstRegistration >= "2021-01-01" && car.wltp == null) {
     issue(
       "carDetail.wltp",
@@ -64,20 +101,18 @@ export function validateCalculationInput(input: CalculationInput): InputIssue[] 
       "wltp is mandatory for cars first registered on or after 2021-01-01",
     );
   }
-  if (needsCapacity(car.fuel) && !finiteAtLeast(car.capacity, 1)) {
+  if (needsCapacity(car.fuel) && car.capacity == null) {
     issue("carDetail.capacity", "requiredForFuel", `capacity (cc) is required for fuel ${car.fuel}`);
   }
-  if (isPluginHybrid(car.fuel) && !finiteAtLeast(car.batteryCapacity, 0)) {
+  if (isPluginHybrid(car.fuel) && car.batteryCapacity == null) {
     issue(
       "carDetail.batteryCapacity",
       "requiredForFuel",
       `batteryCapacity (kWh) is required for fuel ${car.fuel}`,
     );
   }
-  if (car.weight != null && !finiteAtLeast(car.weight, 1))
-    issue("carDetail.weight", "min", "weight must be a number ≥ 1 kg");
-  if (options.ownMonthlyCost != null && !finiteAtLeast(options.ownMonthlyCost, 0)) {
-    issue("options.ownMonthlyCost", "min", "ownMonthlyCost must be a number ≥ 0");
+  if (options.ownMonthlyCost != null) {
+    range("options.ownMonthlyCost", options.ownMonthlyCost, 0, L.maxOwnMonthlyCost, "EUR");
   }
   return issues;
 }

@@ -1,4 +1,4 @@
-import { LANGUAGES, ProfileStatus, Region, RegistrationOn } from "@cartax/engine";
+import { CAR_DETAIL_LIMITS, LANGUAGES, ProfileStatus, Region, RegistrationOn } from "@cartax/engine";
 import { z } from "zod";
 import { carDetailSchema } from "./car-detail-schema";
 import { isoDateSchema } from "./date-schema";
@@ -20,7 +20,7 @@ export const calculationOptionsSchema = z.object({
   registrationDate: isoDateSchema,
   orderDate: isoDateSchema.nullish(),
   totalDiscount: z.number().min(0).nullish(),
-  ownMonthlyCost: z.number().min(0).nullish(),
+  ownMonthlyCost: z.number().min(0).max(CAR_DETAIL_LIMITS.maxOwnMonthlyCost).nullish(),
 });
 
 /** CalculationRequest (interface spec): one of carDetailId or carDetail; carDetail wins. */

@@ -1,21 +1,7 @@
-import { EuroStandard, FuelType, isPluginHybrid, isZeroEmission } from "@cartax/engine";
+import { CAR_DETAIL_LIMITS, EuroStandard, FuelType, isPluginHybrid, isZeroEmission } from "@cartax/engine";
 import { z } from "zod";
 import { isoDateSchema } from "./date-schema";
 import { enumSchema } from "./enum-schema";
-
-/**
- * Bounds the spec leaves "not shown": generous limits of real cars, so that typos (a price in
- * cents, CO2 in mg) are caught as 400 instead of producing absurd taxes.
- */
-export const CAR_DETAIL_LIMITS = {
-  maxCatalogPrice: 10_000_000,
-  maxKilowatt: 2_000,
-  maxCo2: 1_000,
-  maxCapacity: 20_000,
-  maxWeight: 10_000,
-  maxBatteryKwh: 500,
-  maxNameLength: 200,
-} as const;
 
 const L = CAR_DETAIL_LIMITS;
 const co2 = z.number().int("must be a whole number of g/km").min(0).max(L.maxCo2);
@@ -40,6 +26,11 @@ export const carDetailSchema = z
     nedC2NonHybrid: co2.nullish(),
     wltpNonHybrid: co2.nullish(),
     isActive: z.boolean().default(true),
+    /**
+     * Extension (not in the spec's CarDetail): whether the certificate states Euro 6e-bis. When
+     * absent the engine infers it from the dates (docs/engine-conventions.md).
+     */
+    euro6eBis: z.boolean().nullish(),
   })
   .superRefine((car, ctx) => {
     if (car.firstRegistration && car.firstRegistration >= "2021-01-01" && car.wltp == null) {

@@ -4,13 +4,14 @@
  * service, the analyst CLI and clients; RFC 9457 problem details for invalid input.
  */
 
+export { CAR_DETAIL_LIMITS } from "@cartax/engine";
 export {
   type CalculationRequestBody,
   calculationOptionsSchema,
   calculationRequestSchema,
   userProfileSchema,
 } from "./calculation-request-schema";
-export { CAR_DETAIL_LIMITS, type CarDetailBody, carDetailSchema } from "./car-detail-schema";
+export { type CarDetailBody, carDetailSchema } from "./car-detail-schema";
 export { isoDateSchema } from "./date-schema";
 export { enumSchema } from "./enum-schema";
 export { type ParsedCalculationRequest, parseCalculationRequest } from "./parse-calculation-request";

@@ -17,6 +17,7 @@ export function toCarDetailInput(car: CarDetailBody): CarDetailInput {
     batteryCapacity: car.batteryCapacity ?? null,
     nedC2NonHybrid: car.nedC2NonHybrid ?? null,
     wltpNonHybrid: car.wltpNonHybrid ?? null,
+    euro6eBis: car.euro6eBis ?? null,
   };
 }
 

@@ -120,6 +120,12 @@ export function benefitInKind(ctx: LineContext): TaxResult {
     b.input("ownMonthlyCost", own).note("ownContributionDeducted", {
       ownYearly: toEuros(yearly),
     });
+    const minimumRow = rowAt(bikMinimum, ctx.evaluationDate);
+    if (minimumRow && cmp(gross, int(minimumRow.value)) === 0) {
+      // Whether the minimum is compared before or after the contribution is not settled (federal
+      // reference §1.7); we follow the recommended reading, minimum first.
+      b.note("minimumBeforeContribution").markProvisional();
+    }
     return b.amount(max(sub(gross, yearly), ZERO));
   }
   return b.amount(gross);

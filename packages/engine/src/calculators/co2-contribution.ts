@@ -68,7 +68,7 @@ export function co2Contribution(ctx: LineContext): TaxResult {
       // Natural gas takes the LPG constant by practice, not by statute.
       car.fuel === "NaturalGas",
     );
-    let formula = mul(sub(int(co2 * C.gramFactor), int(constant)), ratio(1, C.months), i);
+    let formula = mul(sub(mul(dec(co2), int(C.gramFactor)), int(constant)), ratio(1, C.months), i);
     if (multiplierRow) formula = mul(formula, dec(b.param("multiplier", "factor", multiplierRow)));
     b.input("monthlyByFormula", toEuros(formula));
     monthly = max(formula, minimum);

@@ -41,6 +41,10 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
     return b.amount(dec(b.param("zeroEmissionPercent", "%", row)));
   }
 
+  // Personal income tax: fuel is excluded from 2026 (law of 18/12/2025, circular 2026/C/11 section D);
+  // the single percentage here is that of the other car costs.
+  if (personalIncomeTax && ctx.year >= 2026) b.note("pitFuelExcluded");
+
   const figure = federalCo2(car);
   const pitPhev =
     personalIncomeTax && isPluginHybrid(car.fuel) && ctx.orderDate >= PIT_PHEV_RULES.orderedFrom;
@@ -61,6 +65,20 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
   }
 
   if (pitPhev) return pitPluginHybrid(ctx, b, co2, fake);
+  if (personalIncomeTax && isPluginHybrid(car.fuel) && ctx.orderDate >= R.phaseOutFrom) {
+    // PHEVs a sole proprietor ordered 1/7/2023–31/12/2025: the 18/12/2025 law's treatment of them
+    // is not in the sources read (open-questions §6); the company schedule is applied, provisionally.
+    b.note("uncertainRule").markProvisional();
+  }
+  if (
+    isPluginHybrid(car.fuel) &&
+    ctx.orderDate >= "2023-01-01" &&
+    ctx.orderDate < R.fossilZeroFrom &&
+    ctx.year <= 2026
+  ) {
+    // Fossil fuel of PHEVs ordered from 2023 is capped at 50 % (fiscusonweb table), below the car costs.
+    b.note("pluginHybridFuelCapped");
+  }
 
   const coefficient = fuelCoefficient(ctx, b);
   const formula = co2 === undefined ? undefined : sub(int(F.start), mul(dec(F.perGram), coefficient, co2));
@@ -70,6 +88,10 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
   if (ceilingRow && ceilingRow.value !== null) {
     const ceiling = int(b.paramValue("phaseOutCeiling", "%", ceilingRow.value, ceilingRow.sources[0] ?? ""));
     b.note("orderedFromJuly2023").note("regimeCeiling", { ceiling: ceilingRow.value });
+    if (formula === undefined) {
+      // From 2025 the flat 40 % for unknown CO2 is not restated by the sources (the floors go): provisional.
+      b.note("uncertainRule").markProvisional();
+    }
     const uncapped = formula ?? int(F.highCo2Percent);
     return percentResult(b, clamp(uncapped, ZERO, min(ceiling, int(F.max))));
   }
@@ -85,6 +107,8 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
   }
   if (personalIncomeTax && ctx.orderDate < "2018-01-01") {
     b.note("grandfatheredBefore2018");
+    // The law of 18/12/2025 ends this grandfathering faster; its schedule was not found.
+    if (ctx.year >= 2026) b.note("uncertainRule").markProvisional();
     percent = max(
       percent,
       int(b.paramValue("grandfatheredMin", "%", F.grandfatheredBefore2018Min, F.sources.grandfathered)),

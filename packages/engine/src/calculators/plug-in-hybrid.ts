@@ -24,12 +24,21 @@ export function assessPluginHybrid(
   year: number,
   b: ResultBuilder,
 ): PluginHybridVerdict {
-  const own = int(co2.value);
+  const own = dec(co2.value);
   const { car } = input;
   if (!isPluginHybrid(car.fuel) || orderDate < RULES.acquiredFrom) return { fake: false, taxCo2: own };
 
   const euro6eBis = isEuro6eBis(car, registrationDate);
   const maxCo2 = euro6eBis && year >= RULES.euro6eBisFromYear ? RULES.maxCo2Euro6eBis : RULES.maxCo2;
+  if (
+    typeof car.euro6eBis !== "boolean" &&
+    year >= RULES.euro6eBisFromYear &&
+    co2.value > RULES.maxCo2 &&
+    co2.value <= RULES.maxCo2Euro6eBis
+  ) {
+    // Between 50 and 75 g/km the Euro 6e-bis status decides, and it was inferred from the date.
+    b.note("euro6eBisAssumed").markProvisional();
+  }
   b.paramValue(
     "fakeHybridMaxCo2",
     "g/km",
@@ -47,6 +56,13 @@ export function assessPluginHybrid(
     b.paramValue("fakeHybridMinKwhPer100Kg", "kWh/100 kg", RULES.minKwhPer100Kg, RULES.sources.rounding);
     batteryTooSmall = cmp(kwhPer100Kg, dec(RULES.minKwhPer100Kg)) < 0;
     b.input("batteryKwhPer100Kg", toNumber(kwhPer100Kg, 1));
+    if (batteryTooSmall) {
+      // The law divides by the mass in running order, lower than the maximum authorised mass we
+      // have: a car failing on `weight` might pass on its real mass.
+      b.note("batteryTestMaximumMass", { batteryTestMass: weight }).markProvisional();
+    }
+  } else {
+    b.note("batteryTestSkipped").markProvisional();
   }
 
   if (!co2TooHigh && !batteryTooSmall) return { fake: false, taxCo2: own };
@@ -55,7 +71,7 @@ export function assessPluginHybrid(
   if (equivalent !== undefined) {
     b.note("fakeHybrid", { substituteCo2: equivalent, fakeHybridRule: "equivalent" });
     b.input("equivalentNonHybridCo2", equivalent);
-    return { fake: true, taxCo2: int(equivalent) };
+    return { fake: true, taxCo2: dec(equivalent) };
   }
   const multiplier = b.paramValue(
     "fakeHybridMultiplier",

@@ -13,11 +13,11 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     rulesNotPublished: "The rules for this year are not published yet.",
     assumesEmployee: "Assumes the car is made available to an employee.",
     electricFlatRate: "Zero-emission car: flat rate.",
-    co2Unknown: "CO2 emission unknown: the legal default emission is used.",
-    fakeHybrid: "Fake plug-in hybrid: taxed on {substituteCo2} g/km.",
+    co2Unknown: "CO2 emission unknown: the legal fallback for an unknown emission applies.",
+    fakeHybrid: "Fake plug-in hybrid: calculated on {substituteCo2} g/km.",
     minimumApplied: "The legal minimum applies ({minimum}).",
     ownContributionDeducted: "Own contribution of {ownYearly} per year deducted.",
-    fuelCard: "A fuel card is provided: 40 % instead of 17 %.",
+    fuelCard: "A fuel or charging card is provided: 40 % instead of 17 %.",
     orderedFromJuly2023: "Car ordered from 1 July 2023.",
     regimeCeiling: "Ceiling for this year: {ceiling} %.",
     zeroEmissionByOrderYear: "Zero-emission car: percentage set by the order year.",
@@ -39,22 +39,34 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     indexedTable: "Indexed amounts of the period from {indexWindow}.",
     euroNormDerived: "Euro norm unknown: derived from the first registration date ({euroClass}).",
     oldtimer: "Car first registered at least 30 years ago: the minimum applies.",
+    euro6eBisAssumed:
+      "Euro 6e-bis status inferred from the registration date; it decides the fake-hybrid limit: provisional.",
+    batteryTestMaximumMass:
+      "Battery test on the maximum authorised mass ({batteryTestMass} kg); the law uses the mass in running order.",
+    batteryTestSkipped: "No weight given: the battery condition of a genuine plug-in hybrid was not checked.",
+    pitFuelExcluded:
+      "Fuel costs are no longer deductible from 2026 in personal income tax; this percentage covers the other car costs.",
+    pluginHybridFuelCapped: "Fossil fuel of this plug-in hybrid: at most 50 %.",
+    minimumBeforeContribution:
+      "The minimum is applied before the own contribution (order not settled by a published example).",
+    uncertainRule: "This rule is not settled by an authoritative source: provisional.",
   },
   nl: {
     privatePerson: "Niet van toepassing op een privépersoon.",
     corporateTaxOnly:
       "Niet van toepassing: verworpen uitgaven zijn een regel van de vennootschapsbelasting; een eenmanszaak valt onder de personenbelasting.",
     rulesNotPublished: "De regels voor dit jaar zijn nog niet gepubliceerd.",
-    assumesEmployee: "Verondersteld dat de wagen ter beschikking van een werknemer staat.",
+    assumesEmployee: "Er wordt verondersteld dat de wagen ter beschikking wordt gesteld van een werknemer.",
     electricFlatRate: "Emissievrije wagen: forfaitair tarief.",
-    co2Unknown: "CO2-uitstoot onbekend: de wettelijke standaarduitstoot wordt gebruikt.",
-    fakeHybrid: "Valse plug-inhybride: belast op {substituteCo2} g/km.",
+    co2Unknown:
+      "CO2-uitstoot onbekend: de wettelijke regeling voor een onbekende uitstoot is van toepassing.",
+    fakeHybrid: "Valse plug-inhybride: berekend op {substituteCo2} g/km.",
     minimumApplied: "Het wettelijke minimum is van toepassing ({minimum}).",
     ownContributionDeducted: "Eigen bijdrage van {ownYearly} per jaar afgetrokken.",
-    fuelCard: "Er is een tankkaart: 40 % in plaats van 17 %.",
+    fuelCard: "Er is een tank- of laadkaart: 40 % in plaats van 17 %.",
     orderedFromJuly2023: "Wagen besteld vanaf 1 juli 2023.",
     regimeCeiling: "Plafond voor dit jaar: {ceiling} %.",
-    zeroEmissionByOrderYear: "Emissievrije wagen: percentage volgens het bestel­jaar.",
+    zeroEmissionByOrderYear: "Emissievrije wagen: percentage volgens het besteljaar.",
     fossilOrderedFrom2026: "Wagen met CO2-uitstoot besteld vanaf 1 januari 2026: niet aftrekbaar.",
     pitPluginHybrid2026:
       "Plug-inhybride besteld vanaf 2026 (personenbelasting, wet van 18/12/2025): voorlopig.",
@@ -74,6 +86,18 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     euroNormDerived: "Euronorm onbekend: afgeleid uit de datum van eerste inschrijving ({euroClass}).",
     oldtimer:
       "Wagen die minstens 30 jaar geleden voor het eerst werd ingeschreven: het minimum is van toepassing.",
+    euro6eBisAssumed:
+      "Euro 6e-bis afgeleid uit de inschrijvingsdatum; dat bepaalt de grens voor valse hybrides: voorlopig.",
+    batteryTestMaximumMass:
+      "Batterijtest op de maximaal toegelaten massa ({batteryTestMass} kg); de wet gebruikt de massa in rijklare toestand.",
+    batteryTestSkipped:
+      "Geen gewicht opgegeven: de batterijvoorwaarde van een echte plug-inhybride is niet gecontroleerd.",
+    pitFuelExcluded:
+      "Brandstofkosten zijn vanaf 2026 niet meer aftrekbaar in de personenbelasting; dit percentage geldt voor de andere autokosten.",
+    pluginHybridFuelCapped: "Fossiele brandstof van deze plug-inhybride: hoogstens 50 %.",
+    minimumBeforeContribution:
+      "Het minimum wordt toegepast vóór de eigen bijdrage (volgorde niet bevestigd door een gepubliceerd voorbeeld).",
+    uncertainRule: "Deze regel is niet bevestigd door een gezaghebbende bron: voorlopig.",
   },
   fr: {
     privatePerson: "Non applicable à une personne privée.",
@@ -82,11 +106,11 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     rulesNotPublished: "Les règles de cette année ne sont pas encore publiées.",
     assumesEmployee: "Suppose que la voiture est mise à la disposition d'un travailleur.",
     electricFlatRate: "Voiture zéro émission : taux forfaitaire.",
-    co2Unknown: "Émission de CO2 inconnue : l'émission légale par défaut est utilisée.",
-    fakeHybrid: "Faux hybride rechargeable : taxé sur {substituteCo2} g/km.",
+    co2Unknown: "Émission de CO2 inconnue : la règle légale pour une émission inconnue s'applique.",
+    fakeHybrid: "Faux hybride rechargeable : calculé sur {substituteCo2} g/km.",
     minimumApplied: "Le minimum légal s'applique ({minimum}).",
-    ownContributionDeducted: "Contribution propre de {ownYearly} par an déduite.",
-    fuelCard: "Une carte carburant est fournie : 40 % au lieu de 17 %.",
+    ownContributionDeducted: "Intervention personnelle de {ownYearly} par an déduite.",
+    fuelCard: "Une carte carburant ou de recharge est fournie : 40 % au lieu de 17 %.",
     orderedFromJuly2023: "Voiture commandée à partir du 1er juillet 2023.",
     regimeCeiling: "Plafond pour cette année : {ceiling} %.",
     zeroEmissionByOrderYear: "Voiture zéro émission : pourcentage fixé par l'année de commande.",
@@ -108,5 +132,17 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     indexedTable: "Montants indexés de la période à partir du {indexWindow}.",
     euroNormDerived: "Norme Euro inconnue : déduite de la date de première immatriculation ({euroClass}).",
     oldtimer: "Voiture immatriculée pour la première fois il y a au moins 30 ans : le minimum s'applique.",
+    euro6eBisAssumed:
+      "Norme Euro 6e-bis déduite de la date d'immatriculation ; elle fixe la limite des faux hybrides : provisoire.",
+    batteryTestMaximumMass:
+      "Test de la batterie sur la masse maximale autorisée ({batteryTestMass} kg) ; la loi utilise la masse en ordre de marche.",
+    batteryTestSkipped:
+      "Aucun poids indiqué : la condition de batterie d'un véritable hybride rechargeable n'a pas été vérifiée.",
+    pitFuelExcluded:
+      "Les frais de carburant ne sont plus déductibles à partir de 2026 à l'IPP ; ce pourcentage vaut pour les autres frais de voiture.",
+    pluginHybridFuelCapped: "Carburant fossile de cet hybride rechargeable : au maximum 50 %.",
+    minimumBeforeContribution:
+      "Le minimum est appliqué avant l'intervention personnelle (ordre non confirmé par un exemple publié).",
+    uncertainRule: "Cette règle n'est pas confirmée par une source officielle : provisoire.",
   },
 };

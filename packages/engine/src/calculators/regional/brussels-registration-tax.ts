@@ -1,4 +1,4 @@
-import { cmp } from "../../exact";
+import { cmp, toEuros } from "../../exact";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
 import { rowAt } from "../../rules/parameter-table";
@@ -39,14 +39,14 @@ export function brusselsRegistrationTax(ctx: LineContext, leasing: boolean): Tax
   const minimum = indexedAmount(POWER_TABLE_MINIMUM, coefficient);
   if (isZeroEmission(ctx.input.car.fuel)) {
     b.note("electricFlatRate");
-    b.paramValue("minimum", "EUR", POWER_TABLE_MINIMUM, POWER_TABLE_SOURCES[0], minimumUncertain);
+    b.paramValue("minimum", "EUR", toEuros(minimum), POWER_TABLE_SOURCES[0], minimumUncertain);
     return b.amount(minimum);
   }
   const amount = powerTableTax(ctx, b, { coefficient, lpgReduction: true });
   if (amount === undefined) return b.notApplicable("missingCapacity");
   // FEBIAC shows 78.99 for the lowest indexed amount of 2026-27 where × 1.2826 gives 78.88.
   if (minimumUncertain && cmp(amount, minimum) === 0) {
-    b.paramValue("minimum", "EUR", POWER_TABLE_MINIMUM, POWER_TABLE_SOURCES[0], true);
+    b.paramValue("minimum", "EUR", toEuros(minimum), POWER_TABLE_SOURCES[0], true);
   }
   return b.amount(amount);
 }

@@ -41,20 +41,21 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
 
   const indexRow = rowAt(flemishIndex, ctx.registrationDate);
   if (!indexRow) return b.rulesNotAvailable(`flanders.index ${ctx.registrationDate}`);
-  const { cycle, co2 } = regionalCo2(ctx, b);
-  const yearlyRow = rowAt(cycle === "NEDC" ? bivX : bivQ, ctx.registrationDate);
-  if (!yearlyRow) return b.rulesNotAvailable(`flanders.biv.${cycle === "NEDC" ? "x" : "q"} ${ctx.year}`);
   const source = indexRow.sources[0] ?? "";
   const minimum = dec(b.paramValue("minimum", "EUR", indexRow.value.bivMinimum, source));
-  const maximum = dec(indexRow.value.bivMaximum);
-  const minimumCents = scaledBigInt(round(minimum, 2), 100);
-  const maximumCents = scaledBigInt(round(maximum, 2), 100);
 
-  // Oldtimers (first put into circulation at least 30 years ago) pay the minimum (art. 2.3.4.1.3).
+  // Oldtimers (first put into circulation at least 30 years ago) pay the minimum (art. 2.3.4.1.3):
+  // neither x/q nor the CO2 are needed.
   if (fullYearsBetween(ctx.firstRegistration, ctx.registrationDate) >= F.oldtimerYears) {
     b.note("oldtimer");
     return b.amount(minimum);
   }
+  const { cycle, co2 } = regionalCo2(ctx, b);
+  const yearlyRow = rowAt(cycle === "NEDC" ? bivX : bivQ, ctx.registrationDate);
+  if (!yearlyRow) return b.rulesNotAvailable(`flanders.biv.${cycle === "NEDC" ? "x" : "q"} ${ctx.year}`);
+  const maximum = dec(indexRow.value.bivMaximum);
+  const minimumCents = scaledBigInt(round(minimum, 2), 100);
+  const maximumCents = scaledBigInt(round(maximum, 2), 100);
   if (co2 === undefined) return b.notApplicable("missingCo2");
 
   b.setFormula(

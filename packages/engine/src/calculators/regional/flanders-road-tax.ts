@@ -95,6 +95,10 @@ function greenTax(
   );
   const reference = b.paramValue("referenceCo2", "g/km", G.referenceCo2[cycle], G.sources.formula);
   const taxedCo2 = clamp(dec(co2), int(G.co2Floor), int(G.co2Ceiling));
+  if (co2 < G.co2FloorDisputedUpTo) {
+    // Codex: 24 g; the takscheck model of the simulator uses 35 g (regional note §2.4, CONFLICT).
+    b.paramValue("co2Floor", "g/km", G.co2Floor, G.sources.formula, true);
+  }
   const co2Correction = round(mul(base, ratio(3, 1000), sub(taxedCo2, int(reference))), 2);
 
   const { euroClass, family } = flemishEuroColumn(ctx, b);

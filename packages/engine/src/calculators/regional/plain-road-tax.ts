@@ -2,7 +2,7 @@ import { add } from "../../exact";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
 import { rowAt } from "../../rules/parameter-table";
-import { walloniaBrusselsRoadTaxScale } from "../../rules/regional/road-tax-tables";
+import { brusselsRoadTaxScale, walloniaRoadTaxScale } from "../../rules/regional/road-tax-tables";
 import { LEGAL_SOURCES } from "../../rules/regional/sources";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
@@ -26,8 +26,9 @@ export function walloniaBrusselsRoadTax(ctx: LineContext): TaxResult {
   );
   recordDates(ctx, b);
   if (profile.registrationOn === "LeasingCompanyRegistration") b.note("leasingCompany");
-  const row = rowAt(walloniaBrusselsRoadTaxScale, ctx.evaluationDate);
-  if (!row) return b.rulesNotAvailable(`walloniaBrussels.roadTax.scale ${ctx.evaluationDate}`);
+  const table = profile.region === "Brussels" ? brusselsRoadTaxScale : walloniaRoadTaxScale;
+  const row = rowAt(table, ctx.evaluationDate);
+  if (!row) return b.rulesNotAvailable(`${table.id} ${ctx.evaluationDate}`);
   let horsepower = ZERO_EMISSION_HORSEPOWER;
   if (isZeroEmission(car.fuel)) {
     b.note("electricFlatRate");

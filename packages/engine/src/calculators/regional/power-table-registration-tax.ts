@@ -1,4 +1,4 @@
-import { dec, type Fraction, max, mul, ratio, round, sub, ZERO } from "../../exact";
+import { dec, type Fraction, max, mul, ratio, round, sub, toEuros, ZERO } from "../../exact";
 import { fullYearsBetween } from "../../iso-date";
 import type { LineContext } from "../../line-context";
 import type { ResultBuilder } from "../../result-builder";
@@ -77,7 +77,7 @@ export function powerTableTax(
   b.note("secondHand");
   const percent = POWER_TABLE_AGE_PERCENT[years];
   if (percent === undefined) {
-    b.paramValue("minimum", "EUR", POWER_TABLE_MINIMUM, POWER_TABLE_AGE_SOURCE);
+    b.paramValue("minimum", "EUR", toEuros(minimum), POWER_TABLE_AGE_SOURCE);
     return minimum;
   }
   b.paramValue("agePercent", "%", percent, POWER_TABLE_AGE_SOURCE);

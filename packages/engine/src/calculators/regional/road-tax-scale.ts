@@ -13,7 +13,9 @@ import {
 export function scaleBase(b: ResultBuilder, row: ParameterRow<RoadTaxScale>, horsepower: number): Fraction {
   const { base, extraHorsepower } = scaleAmount(row.value, horsepower);
   const source = row.sources[0] ?? "";
-  b.paramValue("scaleAmount", "EUR/year", base, source, row.provisional);
+  const cells = row.value.provisionalCells ?? [];
+  const cellProvisional = cells.includes(Math.min(Math.max(horsepower, 4), 20));
+  b.paramValue("scaleAmount", "EUR/year", base, source, row.provisional === true || cellProvisional);
   b.note("indexedTable", { indexWindow: row.from });
   if (extraHorsepower === 0) return dec(base);
   const perHorsepower = b.paramValue(
@@ -21,6 +23,7 @@ export function scaleBase(b: ResultBuilder, row: ParameterRow<RoadTaxScale>, hor
     "EUR/year",
     row.value.perHorsepowerAbove20,
     source,
+    row.provisional === true || cells.includes("above20"),
   );
   return add(dec(base), mul(int(extraHorsepower), dec(perHorsepower)));
 }

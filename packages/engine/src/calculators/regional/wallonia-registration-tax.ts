@@ -1,4 +1,4 @@
-import { add, clamp, cmp, dec, type Fraction, int, max, mul, ratio } from "../../exact";
+import { add, clamp, cmp, dec, div, type Fraction, int, max, mul, ratio } from "../../exact";
 import { fullYearsBetween } from "../../iso-date";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
@@ -70,6 +70,11 @@ function reformedTax(ctx: LineContext, b: ResultBuilder): TaxResult {
   b.note("walloonReform");
   const indexRow = rowAt(walloonReformIndexation, ctx.registrationDate);
   if (!indexRow) return b.rulesNotAvailable(`wallonia.tmc.reformIndexation ${ctx.registrationDate}`);
+  // Cars first put into circulation more than 30 years ago pay a flat 61.50 (link2fleet, April 2025).
+  if (fullYearsBetween(ctx.firstRegistration, ctx.registrationDate) >= R.oldtimerYears) {
+    b.note("oldtimer");
+    return b.amount(dec(b.paramValue("oldtimerFlat", "EUR", R.oldtimerFlat, R.sources.oldtimer)));
+  }
   if (typeof car.weight !== "number" || !(car.weight > 0)) return b.notApplicable("missingWeight");
   b.setFormula("min(max(MB × age % × CO2/X × MMA/Y × C × index, 50), 9000)");
   b.input("kilowatt", car.kilowatt).input("weight", car.weight);
@@ -82,15 +87,24 @@ function reformedTax(ctx: LineContext, b: ResultBuilder): TaxResult {
     b.note("indexedTable", { indexWindow: indexRow.from });
   }
   const base = reformBaseAmount(ctx, b, index);
-  const mass = ratio(
-    car.weight,
-    b.paramValue("referenceMass", "kg", R.referenceMass, R.sources.referenceValues),
+  const mass = div(
+    dec(car.weight),
+    int(b.paramValue("referenceMass", "kg", R.referenceMass, R.sources.referenceValues)),
   );
   const raw = mul(base, co2Factor, mass, energyCoefficient(ctx, b));
   const minimum = int(R.minimum);
   const maximum = int(R.maximum);
-  if (cmp(raw, minimum) < 0) b.note("minimumApplied", { minimum: R.minimum });
-  if (cmp(raw, maximum) > 0) b.note("maximumApplied", { maximum: R.maximum });
+  // Whether the 50 / 9,000 bounds are indexed with the base amounts from 1 July 2026 is unknown
+  // (open-questions §3b: FEBIAC still shows 50.00, L); a binding bound in an indexed window is provisional.
+  const boundsUncertain = index !== 1;
+  if (cmp(raw, minimum) < 0) {
+    b.paramValue("minimum", "EUR", R.minimum, R.sources.clamp, boundsUncertain);
+    b.note("minimumApplied", { minimum: R.minimum });
+  }
+  if (cmp(raw, maximum) > 0) {
+    b.paramValue("maximum", "EUR", R.maximum, R.sources.clamp, boundsUncertain);
+    b.note("maximumApplied", { maximum: R.maximum });
+  }
   return b.amount(clamp(raw, minimum, maximum));
 }
 

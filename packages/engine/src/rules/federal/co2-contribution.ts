@@ -36,7 +36,8 @@ export const healthIndexSeptember = parameterTable<number>({
         "https://easypay-group.com/fr_BE/connaissance/flashes-info/detail/Vehicules-de-societe---ONSS-%3A-la-cotisation-Co2-au-1er-janvier-2026?id=10760",
       ],
       {
-        note: "Published 'sous réserve de confirmation par l'ONSS'; gives the 33.93 minimum also quoted by Van Mossel.",
+        provisional: true,
+        note: "Published 'sous réserve de confirmation par l'ONSS' (Easypay), repeated by Degand & Partners; no RSZ/ONSS publication seen. Gives the 33.93 minimum also quoted by Van Mossel.",
       },
     ),
   ],

@@ -16,6 +16,8 @@ export const GREEN_ROAD_TAX = {
   /** 0.3 % per gram above or below the reference, CO2 taken within [24, 500]. */
   percentPerGram: 0.3,
   co2Floor: 24,
+  /** Below this CO2 the codex floor (24 g) and the simulator model's floor (35 g) disagree. */
+  co2FloorDisputedUpTo: 35,
   co2Ceiling: 500,
   /** LPG cars: the green tax is lowered by 100 € (1 July 2015 level) × K, rounded down to 0.12 €. */
   lpgReductionBase: 100,

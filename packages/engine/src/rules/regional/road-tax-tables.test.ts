@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dec, mul, toEuros } from "../../exact";
 import { rowAt } from "../parameter-table";
 import { flemishIndex } from "./flanders-index";
-import { flandersRoadTaxScale, walloniaBrusselsRoadTaxScale } from "./road-tax-tables";
+import { brusselsRoadTaxScale, flandersRoadTaxScale, walloniaRoadTaxScale } from "./road-tax-tables";
 
 // Amounts including the 10 % as published (regional note §5: SYSBO 2021-22, BS 2022-23, L2F 2023-24/2024-25).
 const PUBLISHED_INCLUDING_SURCHARGE: Record<string, readonly number[]> = {
@@ -27,13 +27,13 @@ const PUBLISHED_INCLUDING_SURCHARGE: Record<string, readonly number[]> = {
 describe("road-tax scales", () => {
   for (const [from, published] of Object.entries(PUBLISHED_INCLUDING_SURCHARGE)) {
     it(`reproduce the published amounts of the window from ${from}`, () => {
-      const row = rowAt(walloniaBrusselsRoadTaxScale, from);
+      const row = rowAt(walloniaRoadTaxScale, from);
       expect(row?.value.upTo20.map((a) => toEuros(mul(dec(a), dec(1.1))))).toEqual(published);
     });
   }
 
   it("hold only multiples of 0.12 € (VCF art. 2.2.4.0.3)", () => {
-    for (const table of [flandersRoadTaxScale, walloniaBrusselsRoadTaxScale]) {
+    for (const table of [flandersRoadTaxScale, walloniaRoadTaxScale, brusselsRoadTaxScale]) {
       for (const row of table.rows) {
         for (const amount of [...row.value.upTo20, row.value.perHorsepowerAbove20]) {
           expect(Math.round(amount * 100) % 12).toBe(0);

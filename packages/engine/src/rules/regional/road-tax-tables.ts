@@ -13,6 +13,8 @@ export interface RoadTaxScale {
   readonly upTo20: readonly number[];
   /** Added per fiscal HP above 20. */
   readonly perHorsepowerAbove20: number;
+  /** Cells derived against the reference's printed figure (results using them are provisional). */
+  readonly provisionalCells?: readonly (number | "above20")[];
 }
 
 const scale = (amounts: readonly number[]): RoadTaxScale => ({
@@ -51,7 +53,7 @@ export const flandersRoadTaxScale = parameterTable<RoadTaxScale>({
   unit: "EUR/year",
   rows: [
     ...COMMON_ROWS,
-    indexWindow(2026, ROWS.w2026, [S.takscheck], {
+    indexWindow(2026, { ...ROWS.w2026, provisionalCells: [10, 19, "above20"] }, [S.takscheck], {
       note: "Simulator cells at 4, 7, 9, 11, 15 and 20 HP (regional note §5, M) fix the coefficient on the 2013 base within [1.397895, 1.397914); the other cells are 2013 base × that coefficient lowered to 0.12 €. This gives 393.00 (10 HP), 2,189.52 (19 HP) and 135.84 (per HP above 20) where regional.md §5 prints 392.88, 2,189.64 and 135.72, which fit no single coefficient.",
     }),
   ],
@@ -62,21 +64,43 @@ export const flandersRoadTaxScale = parameterTable<RoadTaxScale>({
  * gives identical amounts). 2026-27: FEBIAC's 9 HP amount (373.16 incl. → 339.24) is 0.12 € above
  * the Flemish simulator's 339.12; the other classes are assumed equal to the Flemish table.
  */
-export const walloniaBrusselsRoadTaxScale = parameterTable<RoadTaxScale>({
-  id: "walloniaBrussels.roadTax.scale",
-  description: "Walloon and Brussels road tax by fiscal HP before the décimes additionnels",
+const WALLONIA_BRUSSELS_2026 = indexWindow(
+  2026,
+  { ...ROWS.w2026, upTo20: ROWS.w2026.upTo20.map((a, i) => (i === 5 ? 339.24 : a)) },
+  [S.febiac2026, S.takscheck],
+  {
+    provisional: true,
+    note: "FEBIAC Taxo readings at 4, 7, 9 and 15 HP; the other classes assumed equal to the Flemish table.",
+  },
+);
+
+export const walloniaRoadTaxScale = parameterTable<RoadTaxScale>({
+  id: "wallonia.roadTax.scale",
+  description: "Walloon road tax by fiscal HP before the décimes additionnels",
+  unit: "EUR/year",
+  rows: [...COMMON_ROWS, WALLONIA_BRUSSELS_2026],
+});
+
+/**
+ * Brussels: the same amounts, but from 1 July 2023 to 30 June 2026 no Brussels table was read, and
+ * a press lead (sudinfo, June 2023: "+1.73 %" in Brussels) contradicts equality (regional note §4.2,
+ * open-questions §2c): those windows are provisional.
+ */
+export const brusselsRoadTaxScale = parameterTable<RoadTaxScale>({
+  id: "brussels.roadTax.scale",
+  description: "Brussels road tax by fiscal HP before the décimes additionnels",
   unit: "EUR/year",
   rows: [
-    ...COMMON_ROWS,
-    indexWindow(
-      2026,
-      { ...ROWS.w2026, upTo20: ROWS.w2026.upTo20.map((a, i) => (i === 5 ? 339.24 : a)) },
-      [S.febiac2026, S.takscheck],
-      {
-        provisional: true,
-        note: "FEBIAC Taxo readings at 4, 7, 9 and 15 HP; the other classes assumed equal to the Flemish table.",
-      },
+    ...COMMON_ROWS.map((row) =>
+      row.from >= "2023-07-01"
+        ? {
+            ...row,
+            provisional: true,
+            note: `${row.note ?? ""} Brussels assumed equal to Wallonia (CONFLICT, cents-level).`.trim(),
+          }
+        : row,
     ),
+    WALLONIA_BRUSSELS_2026,
   ],
 });
 

@@ -38,6 +38,9 @@ export const WALLOON_REFORM = {
   maximum: 9000,
   /** The base amount after the age reduction is not below 61.50; from 15 years it is 61.50. */
   minimumBaseAmount: 61.5,
+  /** Cars first put into circulation 30 years ago or more pay a flat amount instead of the formula. */
+  oldtimerYears: 30,
+  oldtimerFlat: 61.5,
   /** Energy coefficient C of combustion cars and of hybrids (HEV and PHEV). */
   combustionCoefficient: 1,
   hybridCoefficient: 0.8,
@@ -47,6 +50,8 @@ export const WALLOON_REFORM = {
     age: S.walloonReformAge,
     clamp: S.walloonReformClamp,
     ev: S.walloonReformEv,
+    oldtimer:
+      "link2fleet, April 2025, as cited in the project's regional research note §3.2 (confidence M; URL not recorded)",
   },
 } as const;
 
