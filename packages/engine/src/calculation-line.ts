@@ -1,4 +1,4 @@
-import { type Calculator, type Language, ViewOption } from "./enums";
+import type { Calculator, Language } from "./enums";
 import type { Outcome, TaxResult } from "./tax-result";
 import { CALCULATOR_NAMES } from "./texts/calculator-names";
 import { formatEuro, formatPercent } from "./texts/format-value";
@@ -81,6 +81,3 @@ export function toCalculationLine(result: TaxResult, language: Language = "en"):
     provisional: result.provisional,
   };
 }
-
-/** The numeric ViewOptions flag of a line's calculator. */
-export const viewOptionValue = (calculator: Calculator): number => ViewOption[calculator];

@@ -34,7 +34,7 @@ export type {
   CarDetailInput,
   TaxpayerProfile,
 } from "./calculation-input";
-export { type CalculationLine, describeResult, toCalculationLine, viewOptionValue } from "./calculation-line";
+export { type CalculationLine, describeResult, toCalculationLine } from "./calculation-line";
 export {
   ALL_VIEW_OPTIONS,
   CALCULATORS,

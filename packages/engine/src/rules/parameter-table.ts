@@ -49,11 +49,6 @@ export function rowAt<T>(table: ParameterTable<T>, date: IsoDate): ParameterRow<
   return found;
 }
 
-/** The row in force for a calendar (income) year, looked up on its 1 January. */
-export function rowForYear<T>(table: ParameterTable<T>, year: number): ParameterRow<T> | undefined {
-  return rowAt(table, `${year}-01-01`);
-}
-
 /** Declares a table; checks at load that its periods do not overlap (a data error). */
 export function parameterTable<T>(table: ParameterTable<T>): ParameterTable<T> {
   const rows = [...table.rows].sort((a, b) => (a.from < b.from ? -1 : 1));
