@@ -2,7 +2,7 @@
 // The README's two commands: `npm start` and `npm test`. They work on a machine that has only
 // Node 20 and npm: pnpm comes from the npm registry through npx (corepack fails on our machines),
 // pinned to the version of the `packageManager` field.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -59,11 +59,35 @@ function summarise() {
   return { passed, failed, skipped };
 }
 
+/**
+ * Runs the server as a child and stays its parent: SIGINT/SIGTERM sent to us (or to `npm start`,
+ * which forwards them) go to the server, and we exit with its status, so stopping the PID of
+ * `npm start` stops the service (graceful shutdown included).
+ */
+function serve() {
+  const child = spawn(process.execPath, [path.join(root, "apps/api/dist/server.js")], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.on(signal, () => child.kill(signal));
+  }
+  // `npm start` runs us through `sh -c`; should that shell die without passing the signal on, we
+  // are orphaned (our parent changes): stop the server too rather than leave it running.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) child.kill("SIGTERM");
+  }, 1000).unref();
+  child.on("exit", (code, signal) => {
+    process.exit(code ?? (signal ? 128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1) : 1));
+  });
+}
+
 const command = process.argv[2];
 if (command === "start") {
   install();
   pnpm(["exec", "turbo", "run", "build", "--filter=@cartax/api...", "--output-logs=errors-only"]);
-  run(process.execPath, [path.join(root, "apps/api/dist/server.js")]);
+  serve();
 } else if (command === "test") {
   install();
   for (const dir of ["packages", "apps"]) {

@@ -1,3 +1,7 @@
+import { defineConfig, mergeConfig } from "vitest/config";
 import { sharedVitestConfig } from "../../vitest.shared.ts";
 
-export default sharedVitestConfig;
+export default mergeConfig(
+  sharedVitestConfig,
+  defineConfig({ test: { globalSetup: ["@cartax/storage/testing/postgres-global-setup"] } }),
+);

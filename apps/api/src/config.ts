@@ -1,21 +1,22 @@
-import path from "node:path";
+import { ConfigError, readStorageConfig, type StorageConfig } from "@cartax/storage";
 
 /** Runtime configuration, read once from the environment at start-up. */
-export interface ServiceConfig {
+export interface ServiceConfig extends StorageConfig {
   readonly port: number;
   readonly host: string;
-  /** Folder holding the embedded SQLite database file. */
-  readonly dataDir: string;
 }
 
+/**
+ * Reads PORT (default 3000), HOST (default 127.0.0.1) and the storage settings shared with the CLI.
+ * A wrong value throws a ConfigError whose message is one line for the operator.
+ */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
-  const port = Number(env.PORT ?? "3000");
+  const raw = env.PORT;
+  const port = raw === undefined ? 3000 : /^\d{1,5}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`);
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
   }
-  return {
-    port,
-    host: env.HOST ?? "127.0.0.1",
-    dataDir: path.resolve(env.CARTAX_DATA_DIR ?? "data"),
-  };
+  const host = env.HOST === undefined ? "127.0.0.1" : env.HOST.trim();
+  if (host === "") throw new ConfigError('HOST must not be empty (e.g. "127.0.0.1" or "0.0.0.0")');
+  return { ...readStorageConfig(env), port, host };
 }

@@ -10,7 +10,13 @@ describe("GET /health on a real port", () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-api-"));
-    server = await startServer({ port: 0, host: "127.0.0.1", dataDir });
+    server = await startServer({
+      port: 0,
+      host: "127.0.0.1",
+      dataDir,
+      databaseUrl: undefined,
+      environment: "acceptance",
+    });
   });
 
   afterAll(async () => {

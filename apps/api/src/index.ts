@@ -4,5 +4,4 @@
  */
 export { createApp } from "./app";
 export { readConfig, type ServiceConfig } from "./config";
-export { type DatabaseSchema, openSqlite } from "./database";
 export { startServer } from "./start-server";

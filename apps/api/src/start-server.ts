@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
+import { openStorage } from "@cartax/storage";
 import { type ServerType, serve } from "@hono/node-server";
 import { createApp } from "./app";
 import type { ServiceConfig } from "./config";
-import { openSqlite } from "./database";
 
 export interface RunningServer {
   readonly url: string;
@@ -10,10 +10,10 @@ export interface RunningServer {
 }
 
 /** Opens the database and serves the app; resolves once the port is listening. */
-export function startServer(config: ServiceConfig): Promise<RunningServer> {
-  const db = openSqlite(config.dataDir);
-  const app = createApp(db);
-  return new Promise((resolve) => {
+export async function startServer(config: ServiceConfig): Promise<RunningServer> {
+  const storage = await openStorage(config);
+  const app = createApp(storage);
+  return new Promise((resolve, reject) => {
     const server: ServerType = serve(
       { fetch: app.fetch, port: config.port, hostname: config.host },
       (info: AddressInfo) => {
@@ -22,11 +22,19 @@ export function startServer(config: ServiceConfig): Promise<RunningServer> {
           close: () =>
             new Promise<void>((done) => {
               server.close(() => {
-                void db.destroy().then(() => done());
+                void storage.close().then(() => done());
               });
             }),
         });
       },
     );
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      void storage.close();
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(`port ${config.port} on ${config.host} is already in use (set PORT to another port)`)
+          : error,
+      );
+    });
   });
 }

@@ -18,7 +18,9 @@ export interface CliIo {
 
 const USAGE = `usage:
   cartax vectors [path]          run the test vectors (default: test-vectors/); exit 1 on any failure
-  cartax calc [file|-] [--json]  calculate a CalculationRequest (or a JSON array of them) without a server`;
+  cartax calc [file|-] [--json]  calculate a CalculationRequest (or a JSON array of them) without a server
+  cartax subscription …          operator tools: create, rotate, activate, deactivate, grant-calculation,
+                                 revoke-calculation, list (cartax subscription --help)`;
 
 function repositoryRoot(from: string): string {
   let dir = from;

@@ -1,10 +1,25 @@
 import fs from "node:fs";
 import { runCli } from "./cli";
+import { runSubscriptionCommand } from "./subscription/subscription-command";
 
-process.exitCode = runCli(process.argv.slice(2), {
-  readStdin: () => fs.readFileSync(0, "utf8"),
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  // pnpm runs scripts from the repository root; INIT_CWD is where the user typed the command.
-  cwd: process.env.INIT_CWD ?? process.cwd(),
-});
+const argv = process.argv.slice(2);
+const stdout = (text: string) => process.stdout.write(text);
+const stderr = (text: string) => process.stderr.write(text);
+
+try {
+  if (argv[0] === "subscription") {
+    process.exitCode = await runSubscriptionCommand(argv.slice(1), { stdout, stderr, env: process.env });
+  } else {
+    process.exitCode = runCli(argv, {
+      readStdin: () => fs.readFileSync(0, "utf8"),
+      stdout,
+      stderr,
+      // pnpm runs scripts from the repository root; INIT_CWD is where the user typed the command.
+      cwd: process.env.INIT_CWD ?? process.cwd(),
+    });
+  }
+} catch (error) {
+  // One line, no stack: e.g. the database is unreachable.
+  stderr(`cartax: ${(error as Error).message}\n`);
+  process.exitCode = 1;
+}

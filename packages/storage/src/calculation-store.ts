@@ -1,0 +1,60 @@
+import type { Kysely, Selectable } from "kysely";
+import type { CalculationTable, DatabaseSchema } from "./database-schema";
+
+/** The audit record of one Calculate call: "what did we say, under which rules?" */
+export interface CalculationRecord {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly subscriptionId: string;
+  /** The request body as received (parsed JSON). */
+  readonly request: unknown;
+  /** The CalculationResult that was sent. */
+  readonly result: unknown;
+  readonly rulesVersion: string;
+  /** The request's `version` field (client version tag, stored for auditing only). */
+  readonly clientVersion: string | null;
+  readonly createdAt: string;
+}
+
+const toRecord = (row: Selectable<CalculationTable>): CalculationRecord => ({
+  id: row.id,
+  ownerId: row.owner_id,
+  subscriptionId: row.subscription_id,
+  request: JSON.parse(row.request),
+  result: JSON.parse(row.result),
+  rulesVersion: row.rules_version,
+  clientVersion: row.client_version,
+  createdAt: row.created_at,
+});
+
+export class CalculationStore {
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  /** Saves the record; resolves once it is committed. */
+  async insert(record: CalculationRecord): Promise<void> {
+    await this.db
+      .insertInto("calculations")
+      .values({
+        id: record.id,
+        owner_id: record.ownerId,
+        subscription_id: record.subscriptionId,
+        request: JSON.stringify(record.request),
+        result: JSON.stringify(record.result),
+        rules_version: record.rulesVersion,
+        client_version: record.clientVersion,
+        created_at: record.createdAt,
+      })
+      .execute();
+  }
+
+  /** The record, only to its own account (another account's id is unknown). */
+  async get(ownerId: string, id: string): Promise<CalculationRecord | undefined> {
+    const row = await this.db
+      .selectFrom("calculations")
+      .selectAll()
+      .where("id", "=", id.toLowerCase())
+      .where("owner_id", "=", ownerId)
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+}

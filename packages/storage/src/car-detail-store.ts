@@ -1,0 +1,83 @@
+import { randomUUID } from "node:crypto";
+import type { CarDetailBody } from "@cartax/schemas";
+import type { Kysely, Selectable } from "kysely";
+import type { CarDetailTable, DatabaseSchema } from "./database-schema";
+
+/** What is stored of a car: the validated body without the service-assigned ids. */
+export type StoredCar = Omit<CarDetailBody, "id" | "ownerId">;
+
+export interface StoredCarDetail {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly car: StoredCar;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+const toStored = (row: Selectable<CarDetailTable>): StoredCarDetail => ({
+  id: row.id,
+  ownerId: row.owner_id,
+  car: JSON.parse(row.data) as StoredCar,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** Drops `id` and `ownerId` (ignored on write, interface spec). */
+function carData(car: CarDetailBody): string {
+  const { id: _id, ownerId: _owner, ...rest } = car;
+  return JSON.stringify(rest);
+}
+
+/**
+ * Car details of each account. Ids are scoped per account: another account's id is simply unknown
+ * here, so a read answers nothing and a PUT creates the caller's own record at that id, never
+ * touching or revealing the other account's.
+ */
+export class CarDetailStore {
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  async get(ownerId: string, id: string): Promise<StoredCarDetail | undefined> {
+    const row = await this.db
+      .selectFrom("car_details")
+      .selectAll()
+      .where("owner_id", "=", ownerId)
+      .where("id", "=", id.toLowerCase())
+      .executeTakeFirst();
+    return row && toStored(row);
+  }
+
+  async create(ownerId: string, car: CarDetailBody): Promise<StoredCarDetail> {
+    const now = new Date().toISOString();
+    const row = { owner_id: ownerId, id: randomUUID(), data: carData(car), created_at: now, updated_at: now };
+    await this.db.insertInto("car_details").values(row).execute();
+    return toStored(row);
+  }
+
+  /** Idempotent upsert at (ownerId, id): `created` tells whether the record is new. */
+  async put(
+    ownerId: string,
+    id: string,
+    car: CarDetailBody,
+  ): Promise<{ created: boolean; carDetail: StoredCarDetail }> {
+    const now = new Date().toISOString();
+    const key = id.toLowerCase();
+    const data = carData(car);
+    // Insert-or-nothing first, then update: each statement is atomic, so of two concurrent PUTs at
+    // a new id exactly one creates (201) and the other updates (200), on both databases.
+    const inserted = await this.db
+      .insertInto("car_details")
+      .values({ owner_id: ownerId, id: key, data, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(["owner_id", "id"]).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return { created: true, carDetail: toStored(inserted) };
+    const updated = await this.db
+      .updateTable("car_details")
+      .set({ data, updated_at: now })
+      .where("owner_id", "=", ownerId)
+      .where("id", "=", key)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { created: false, carDetail: toStored(updated) };
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * @module
+ * `@cartax/storage`: the database of the Cartax service, shared by the server and the operator
+ * CLI. Kysely on SQLite (embedded default, in `CARTAX_DATA_DIR`) or PostgreSQL (`DATABASE_URL`),
+ * with one set of migrations and the same behaviour on both.
+ */
+export { type CalculationRecord, CalculationStore } from "./calculation-store";
+export { CarDetailStore, type StoredCar, type StoredCarDetail } from "./car-detail-store";
+export { ConfigError } from "./config-error";
+export type { DatabaseSchema } from "./database-schema";
+export { ENVIRONMENTS, type Environment, isEnvironment } from "./environment";
+export { MIGRATIONS } from "./migrations/index";
+export { type Dialect, migrate, openStorage, SQLITE_FILE_NAME, type Storage } from "./open-storage";
+export { readStorageConfig, type StorageConfig } from "./storage-config";
+export { hashSubscriptionKey, KEY_PREFIXES } from "./subscription-key";
+export {
+  type CreatedSubscription,
+  type KeySlot,
+  type NewSubscription,
+  type Subscription,
+  type SubscriptionPatch,
+  SubscriptionStore,
+  UnknownAccountError,
+} from "./subscription-store";

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import { initial } from "./0001-initial";
+
+/**
+ * Every migration, by name; names sort in the order they run. Append new ones (another issue's
+ * tables) with the next number; never edit one that has shipped.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  "0001-initial": initial,
+};

@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { CalculationStore } from "./calculation-store";
+import { CarDetailStore } from "./car-detail-store";
+import type { DatabaseSchema } from "./database-schema";
+import { MIGRATIONS } from "./migrations/index";
+import type { StorageConfig } from "./storage-config";
+import { SubscriptionStore } from "./subscription-store";
+
+export type Dialect = "sqlite" | "postgres";
+
+/** The database of the service and the CLI, migrated and ready. */
+export interface Storage {
+  readonly dialect: Dialect;
+  /** For tables that other modules add through their own migrations. */
+  readonly db: Kysely<DatabaseSchema>;
+  readonly subscriptions: SubscriptionStore;
+  readonly carDetails: CarDetailStore;
+  readonly calculations: CalculationStore;
+  close(): Promise<void>;
+}
+
+export const SQLITE_FILE_NAME = "cartax.sqlite";
+
+function sqliteDialect(dataDir: string): SqliteDialect {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
+  // WAL: readers proceed while one transaction writes. synchronous=FULL: a commit is on disk before
+  // it is acknowledged, so even a power cut loses no acknowledged write (NORMAL would survive a
+  // process kill, not a machine crash). busy_timeout: the CLI and a running server share the file.
+  file.pragma("journal_mode = WAL");
+  file.pragma("synchronous = FULL");
+  file.pragma("busy_timeout = 5000");
+  file.pragma("foreign_keys = ON");
+  return new SqliteDialect({ database: file });
+}
+
+function postgresDialect(url: string): PostgresDialect {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server closes (restart, failover, admin command) is dropped from
+  // the pool and replaced on next use; without a listener it would crash the process.
+  pool.on("error", () => {});
+  return new PostgresDialect({ pool });
+}
+
+/** Runs every pending migration; throws the first failure. */
+export async function migrate(db: Kysely<DatabaseSchema>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+    throw new Error(`database migration ${failed} failed: ${(error as Error).message ?? error}`);
+  }
+}
+
+/**
+ * Opens the configured database (PostgreSQL when `databaseUrl` is set, else SQLite in `dataDir`,
+ * created when missing) and brings its schema up to date.
+ */
+export async function openStorage(config: Pick<StorageConfig, "dataDir" | "databaseUrl">): Promise<Storage> {
+  const dialect: Dialect = config.databaseUrl ? "postgres" : "sqlite";
+  const db = new Kysely<DatabaseSchema>({
+    dialect: config.databaseUrl ? postgresDialect(config.databaseUrl) : sqliteDialect(config.dataDir),
+  });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return {
+    dialect,
+    db,
+    subscriptions: new SubscriptionStore(db),
+    carDetails: new CarDetailStore(db),
+    calculations: new CalculationStore(db),
+    close: () => db.destroy(),
+  };
+}

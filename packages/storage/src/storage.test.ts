@@ -1,0 +1,179 @@
+import type { CarDetailBody } from "@cartax/schemas";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStorage, type Storage } from "./open-storage";
+import { hashSubscriptionKey } from "./subscription-key";
+import { UnknownAccountError } from "./subscription-store";
+import { type FreshDatabase, testDatabases } from "./testing/index";
+
+const car = {
+  catalogPrice: 40000,
+  firstRegistration: "2025-03-01",
+  fuel: "Petrol",
+  euroStandard: "Euro6",
+  kilowatt: 110,
+  wltp: 130,
+  nedC2: 0,
+  capacity: 1498,
+  isActive: true,
+} as CarDetailBody;
+
+describe.each(testDatabases())("storage on $dialect", (database) => {
+  let fresh: FreshDatabase;
+  let storage: Storage;
+
+  beforeAll(async () => {
+    if (!database.available) return;
+    fresh = await database.create();
+    storage = await openStorage(fresh);
+  });
+  afterAll(async () => {
+    if (!database.available) return;
+    await storage.close();
+    await fresh.cleanup();
+  });
+
+  describe.skipIf(!database.available)("", () => {
+    it("migrates an already migrated database without change", async () => {
+      const again = await openStorage(fresh);
+      await again.close();
+      expect(storage.dialect).toBe(database.dialect);
+    });
+
+    it("stores only key hashes and accepts both keys of a subscription", async () => {
+      const { subscription, primaryKey, secondaryKey } = await storage.subscriptions.create({
+        name: "fleet",
+        environment: "acceptance",
+        calculationAccess: true,
+      });
+      expect(primaryKey).toMatch(/^ctx_acc_[0-9A-Za-z]{43}$/);
+      expect(secondaryKey).not.toBe(primaryKey);
+      const row = await storage.db
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("id", "=", subscription.id)
+        .executeTakeFirstOrThrow();
+      expect(JSON.stringify(row)).not.toContain(primaryKey.slice(8));
+      expect(row.primary_key_hash).toBe(hashSubscriptionKey(primaryKey));
+      expect((await storage.subscriptions.authenticate(primaryKey, "acceptance"))?.id).toBe(subscription.id);
+      expect((await storage.subscriptions.authenticate(secondaryKey, "acceptance"))?.id).toBe(
+        subscription.id,
+      );
+      expect(subscription).toMatchObject({ active: true, calculationAccess: true, pricesIncludeVat: false });
+    });
+
+    it("never accepts a key in the other environment, a truncated key or a made-up key", async () => {
+      const { primaryKey } = await storage.subscriptions.create({ name: "a", environment: "acceptance" });
+      const prod = await storage.subscriptions.create({ name: "p", environment: "production" });
+      expect(prod.primaryKey.startsWith("ctx_prd_")).toBe(true);
+      expect(await storage.subscriptions.authenticate(primaryKey, "production")).toBeUndefined();
+      expect(await storage.subscriptions.authenticate(prod.primaryKey, "acceptance")).toBeUndefined();
+      // Same random part under the other prefix: still refused.
+      const swapped = `ctx_prd_${primaryKey.slice(8)}`;
+      expect(await storage.subscriptions.authenticate(swapped, "production")).toBeUndefined();
+      expect(await storage.subscriptions.authenticate(primaryKey.slice(0, -1), "acceptance")).toBeUndefined();
+      const last = primaryKey.endsWith("x") ? "y" : "x";
+      expect(
+        await storage.subscriptions.authenticate(`${primaryKey.slice(0, -1)}${last}`, "acceptance"),
+      ).toBeUndefined();
+      expect(await storage.subscriptions.authenticate("", "acceptance")).toBeUndefined();
+    });
+
+    it("rotates one key and leaves the other working", async () => {
+      const created = await storage.subscriptions.create({ name: "r", environment: "acceptance" });
+      const id = created.subscription.id;
+      const newPrimary = await storage.subscriptions.rotate(id, "primary");
+      expect(newPrimary).toBeDefined();
+      expect(await storage.subscriptions.authenticate(created.primaryKey, "acceptance")).toBeUndefined();
+      expect((await storage.subscriptions.authenticate(newPrimary ?? "", "acceptance"))?.id).toBe(id);
+      expect((await storage.subscriptions.authenticate(created.secondaryKey, "acceptance"))?.id).toBe(id);
+      expect(
+        await storage.subscriptions.rotate("00000000-0000-4000-8000-000000000000", "primary"),
+      ).toBeUndefined();
+    });
+
+    it("updates the gates and lists subscriptions without keys", async () => {
+      const created = await storage.subscriptions.create({ name: "g", environment: "acceptance" });
+      const updated = await storage.subscriptions.update(created.subscription.id, {
+        active: false,
+        calculationAccess: true,
+        pricesIncludeVat: true,
+      });
+      expect(updated).toMatchObject({ active: false, calculationAccess: true, pricesIncludeVat: true });
+      const listed = await storage.subscriptions.list();
+      expect(listed.map((s) => s.id)).toContain(created.subscription.id);
+      expect(JSON.stringify(listed)).not.toContain(created.primaryKey);
+    });
+
+    it("adds a subscription to an existing account and refuses an unknown account", async () => {
+      const first = await storage.subscriptions.create({ name: "one", environment: "acceptance" });
+      const second = await storage.subscriptions.create({
+        name: "two",
+        environment: "acceptance",
+        ownerId: first.subscription.ownerId,
+      });
+      expect(second.subscription.ownerId).toBe(first.subscription.ownerId);
+      await expect(
+        storage.subscriptions.create({
+          name: "x",
+          environment: "acceptance",
+          ownerId: "00000000-0000-4000-8000-000000000000",
+        }),
+      ).rejects.toBeInstanceOf(UnknownAccountError);
+    });
+
+    it("keeps car details per account: another account's id is unknown, a PUT there creates its own", async () => {
+      const a = (await storage.subscriptions.create({ name: "A", environment: "acceptance" })).subscription;
+      const b = (await storage.subscriptions.create({ name: "B", environment: "acceptance" })).subscription;
+      const stored = await storage.carDetails.create(a.ownerId, {
+        ...car,
+        id: "ignored",
+        ownerId: "ignored",
+      });
+      expect(stored.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(stored.car).not.toHaveProperty("id");
+      expect((await storage.carDetails.get(a.ownerId, stored.id))?.car.catalogPrice).toBe(40000);
+      expect(await storage.carDetails.get(b.ownerId, stored.id)).toBeUndefined();
+
+      const byB = await storage.carDetails.put(b.ownerId, stored.id, { ...car, catalogPrice: 1 });
+      expect(byB.created).toBe(true);
+      expect((await storage.carDetails.get(a.ownerId, stored.id))?.car.catalogPrice).toBe(40000);
+
+      const again = await storage.carDetails.put(a.ownerId, stored.id.toUpperCase(), {
+        ...car,
+        catalogPrice: 41000,
+      });
+      expect(again.created).toBe(false);
+      expect((await storage.carDetails.get(a.ownerId, stored.id))?.car.catalogPrice).toBe(41000);
+    });
+
+    it("creates exactly once when PUTs at a new id race", async () => {
+      const a = (await storage.subscriptions.create({ name: "race", environment: "acceptance" }))
+        .subscription;
+      const id = "5b0e9a52-7d1c-4f6e-9a57-3c2d1e0f4a6b";
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          storage.carDetails.put(a.ownerId, id, { ...car, kilowatt: 100 + i }),
+        ),
+      );
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+    });
+
+    it("keeps the calculation audit record for its own account only", async () => {
+      const created = await storage.subscriptions.create({ name: "audit", environment: "acceptance" });
+      const other = await storage.subscriptions.create({ name: "other", environment: "acceptance" });
+      const record = {
+        id: "9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b",
+        ownerId: created.subscription.ownerId,
+        subscriptionId: created.subscription.id,
+        request: { userProfile: { postalCode: 9000 } },
+        result: { calculationId: "9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b", lines: [] },
+        rulesVersion: "2026.11.1",
+        clientVersion: "1",
+        createdAt: new Date().toISOString(),
+      };
+      await storage.calculations.insert(record);
+      expect(await storage.calculations.get(created.subscription.ownerId, record.id)).toEqual(record);
+      expect(await storage.calculations.get(other.subscription.ownerId, record.id)).toBeUndefined();
+    });
+  });
+});
