@@ -1,14 +1,61 @@
 import { RULES_VERSION } from "@cartax/engine";
-import type { Storage } from "@cartax/storage";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { sql } from "kysely";
+import { accessLog } from "./http/access-log";
+import type { AppEnv, ServiceContext } from "./http/app-env";
+import type { ServiceMetrics } from "./http/metrics";
+import { ProblemError } from "./http/problem";
+import { requestId } from "./http/request-id";
+import { docsRoutes } from "./openapi/docs-page";
+import { openApiDocument } from "./openapi/document";
+import { calculateRoutes } from "./routes/calculate";
+import { calculationRoutes } from "./routes/calculations";
+import { carDetailRoutes } from "./routes/car-details";
+import { taxMatrixRoutes } from "./routes/tax-matrix";
 
-/** Builds the HTTP application. Routes of the API contract land here issue by issue. */
-export function createApp(storage: Storage): Hono {
-  const app = new Hono();
+/**
+ * Builds the HTTP application: every path of the interface spec under /v1, plus /health, /metrics,
+ * the OpenAPI document and the reference page. Every error leaves as application/problem+json.
+ */
+export function createApp(service: ServiceContext, metrics: ServiceMetrics): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use("*", requestId);
+  app.use("*", accessLog(service.logger, metrics));
+
   app.get("/health", async (c) => {
-    await sql`select 1`.execute(storage.db);
+    await sql`select 1`.execute(service.storage.db);
     return c.json({ status: "ok", rulesVersion: RULES_VERSION });
+  });
+  app.get("/metrics", async (c) =>
+    c.body(await metrics.registry.metrics(), 200, { "Content-Type": metrics.registry.contentType }),
+  );
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  app.get("/v1/openapi.json", (c) => {
+    document ??= openApiDocument(`${service.publicBaseUrl}`);
+    return c.json(document);
+  });
+  app.route("/docs", docsRoutes());
+
+  app.route("/v1/CarDetails", carDetailRoutes(service));
+  app.route("/v1/Calculate", calculateRoutes(service));
+  app.route("/v1/Calculations", calculationRoutes(service));
+  app.route("/v1/GetTaxMatrix", taxMatrixRoutes(service));
+
+  const render = (c: Context<AppEnv>, error: ProblemError) =>
+    c.body(
+      JSON.stringify({ ...error.problem, instance: `urn:cartax:request:${c.get("requestId")}` }),
+      error.problem.status as ContentfulStatusCode,
+      { "Content-Type": "application/problem+json" },
+    );
+  app.notFound((c) =>
+    render(c, new ProblemError("not_found", "no such resource; the API lives under /v1 (see /docs)")),
+  );
+  app.onError((error, c) => {
+    if (error instanceof ProblemError) return render(c, error);
+    // The message and stack help the operator; request bodies and keys are never logged.
+    service.logger.error({ requestId: c.get("requestId"), err: error }, "unhandled error");
+    return render(c, new ProblemError("internal_error", "an unexpected error occurred; retry later"));
   });
   return app;
 }

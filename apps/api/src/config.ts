@@ -4,11 +4,16 @@ import { ConfigError, readStorageConfig, type StorageConfig } from "@cartax/stor
 export interface ServiceConfig extends StorageConfig {
   readonly port: number;
   readonly host: string;
+  /**
+   * `CARTAX_PUBLIC_BASE_URL`: the external origin for Location headers and public links. Undefined
+   * means `http://localhost:<listening port>`.
+   */
+  readonly publicBaseUrl?: string | undefined;
 }
 
 /**
- * Reads PORT (default 3000), HOST (default 127.0.0.1) and the storage settings shared with the CLI.
- * A wrong value throws a ConfigError whose message is one line for the operator.
+ * Reads PORT (default 3000), HOST (default 127.0.0.1), CARTAX_PUBLIC_BASE_URL and the storage
+ * settings shared with the CLI. A wrong value throws a ConfigError whose message is one line.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const raw = env.PORT;
@@ -18,5 +23,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   }
   const host = env.HOST === undefined ? "127.0.0.1" : env.HOST.trim();
   if (host === "") throw new ConfigError('HOST must not be empty (e.g. "127.0.0.1" or "0.0.0.0")');
-  return { ...readStorageConfig(env), port, host };
+  const base = env.CARTAX_PUBLIC_BASE_URL?.trim() || undefined;
+  if (base !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(base);
+    } catch {}
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash) {
+      throw new ConfigError(
+        `CARTAX_PUBLIC_BASE_URL must be an http(s) origin such as https://api.example.be, got "${base}"`,
+      );
+    }
+  }
+  return { ...readStorageConfig(env), port, host, publicBaseUrl: base?.replace(/\/+$/, "") };
 }

@@ -4,11 +4,20 @@ import { startServer } from "./start-server";
 try {
   const config = readConfig();
   const server = await startServer(config);
-  console.log(
-    `cartax api listening on ${server.url} (data in ${config.databaseUrl ? "PostgreSQL" : config.dataDir})`,
+  server.service.logger.info(
+    {
+      url: server.url,
+      database: config.databaseUrl ? "postgres" : "sqlite",
+      environment: config.environment,
+    },
+    "listening",
+  );
+  console.error(
+    `cartax api listening on ${server.url} (${config.environment}; data in ${config.databaseUrl ? "PostgreSQL" : config.dataDir})`,
   );
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
+      server.service.logger.info({ signal }, "shutting down: finishing in-flight requests");
       void server.close().then(() => process.exit(0));
     });
   }

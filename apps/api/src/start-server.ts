@@ -1,33 +1,54 @@
 import type { AddressInfo } from "node:net";
 import { openStorage } from "@cartax/storage";
 import { type ServerType, serve } from "@hono/node-server";
+import pino, { type DestinationStream, type Logger } from "pino";
 import { createApp } from "./app";
 import type { ServiceConfig } from "./config";
+import type { ServiceContext } from "./http/app-env";
+import { ServiceMetrics } from "./http/metrics";
 
 export interface RunningServer {
   readonly url: string;
+  readonly service: ServiceContext;
+  /** Graceful stop: no new connections, in-flight requests finish, then the database closes. */
   close(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** Where the JSON log lines go (default standard output). */
+  readonly logDestination?: DestinationStream;
+  /** How long in-flight requests may take to finish on close before connections are cut. */
+  readonly shutdownGraceMs?: number;
+}
+
 /** Opens the database and serves the app; resolves once the port is listening. */
-export async function startServer(config: ServiceConfig): Promise<RunningServer> {
+export async function startServer(config: ServiceConfig, options: StartOptions = {}): Promise<RunningServer> {
   const storage = await openStorage(config);
-  const app = createApp(storage);
+  const logger: Logger = pino(
+    {
+      base: { service: "cartax-api", environment: config.environment },
+      level: process.env.LOG_LEVEL ?? "info",
+    },
+    options.logDestination ?? pino.destination({ sync: false }),
+  );
+  const metrics = new ServiceMetrics();
+  const context = {
+    storage,
+    environment: config.environment,
+    logger,
+    publicBaseUrl: config.publicBaseUrl ?? "",
+  };
   return new Promise((resolve, reject) => {
     const server: ServerType = serve(
-      { fetch: app.fetch, port: config.port, hostname: config.host },
+      { fetch: (request, env) => app.fetch(request, env), port: config.port, hostname: config.host },
       (info: AddressInfo) => {
-        resolve({
-          url: `http://${config.host}:${info.port}`,
-          close: () =>
-            new Promise<void>((done) => {
-              server.close(() => {
-                void storage.close().then(() => done());
-              });
-            }),
-        });
+        const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${info.port}`;
+        service.publicBaseUrl = config.publicBaseUrl ?? `http://localhost:${info.port}`;
+        resolve({ url, service, close: () => close(server, service, options.shutdownGraceMs ?? 10_000) });
       },
     );
+    const service: { -readonly [K in keyof ServiceContext]: ServiceContext[K] } = context;
+    const app = createApp(service, metrics);
     server.once("error", (error: NodeJS.ErrnoException) => {
       void storage.close();
       reject(
@@ -36,5 +57,20 @@ export async function startServer(config: ServiceConfig): Promise<RunningServer>
           : error,
       );
     });
+  });
+}
+
+function close(server: ServerType, service: ServiceContext, graceMs: number): Promise<void> {
+  return new Promise((done) => {
+    const force = setTimeout(() => {
+      if ("closeAllConnections" in server) server.closeAllConnections();
+    }, graceMs);
+    server.close(() => {
+      clearTimeout(force);
+      service.logger.flush?.();
+      void service.storage.close().then(() => done());
+    });
+    // Idle keep-alive connections would hold close() open; in-flight requests still finish.
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
   });
 }

@@ -23,4 +23,13 @@ export {
   type ProblemDetails,
   validationProblem,
 } from "./problem-details";
+export {
+  calculationLineSchema,
+  calculationRecordSchema,
+  calculationResultSchema,
+  carDetailResponseSchema,
+  problemSchema,
+  taxMatrixResultSchema,
+} from "./response-schemas";
+export { type RunCalculationOutcome, runCalculation } from "./run-calculation";
 export { toCalculationInput, toCarDetailInput } from "./to-calculation-input";

@@ -17,7 +17,8 @@ export type ParsedCalculationRequest =
  * engine's cross-field rules are checked too, so every 400 reason is known before calculating.
  */
 export function parseCalculationRequest(body: unknown, instance?: string): ParsedCalculationRequest {
-  const parsed = calculationRequestSchema.safeParse(body);
+  // reportInput: the issue keeps the value, so a wrong type ("type") differs from a missing field ("required").
+  const parsed = calculationRequestSchema.safeParse(body, { reportInput: true });
   if (!parsed.success)
     return { ok: false, problem: validationProblem(fieldErrorsOf(parsed.error), instance) };
   const request = parsed.data;

@@ -32,7 +32,8 @@ function ruleOf(issue: z.core.$ZodIssue): string {
     const rule = (issue.params as { rule?: unknown } | undefined)?.rule;
     return typeof rule === "string" ? rule : "custom";
   }
-  if (issue.code === "invalid_type") return issue.input === undefined ? "required" : "type";
+  if (issue.code === "invalid_type" || issue.code === "invalid_union")
+    return issue.input === undefined ? "required" : "type";
   if (issue.code === "too_small") return "min";
   if (issue.code === "too_big") return "max";
   if (issue.code === "invalid_format") return "format";

@@ -1,18 +1,10 @@
+import type { CalculationLine, Language, TaxResult } from "@cartax/engine";
 import {
-  type CalculationLine,
-  calculate,
-  type Language,
-  type TaxResult,
-  toCalculationLine,
-} from "@cartax/engine";
-import {
-  fieldErrorsOfInputIssues,
   PROBLEM_TYPES,
   type ProblemDetails,
   parseCalculationRequest,
-  toCalculationInput,
+  runCalculation,
   toCarDetailInput,
-  validationProblem,
 } from "@cartax/schemas";
 
 /** The HTTP API's CalculationResult; the CLI has no storage, so calculationId is null. */
@@ -50,14 +42,12 @@ export function calculateRequest(json: unknown): CalculatedRequest {
       },
     };
   }
-  const input = toCalculationInput(parsed.request, toCarDetailInput(car));
-  const outcome = calculate(input);
-  if (!outcome.ok) return { ok: false, problem: validationProblem(fieldErrorsOfInputIssues(outcome.issues)) };
-  const language = input.profile.language ?? "en";
+  const run = runCalculation(parsed.request, toCarDetailInput(car));
+  if (!run.ok) return run;
   return {
     ok: true,
-    language,
-    results: outcome.results,
-    body: { calculationId: null, lines: outcome.results.map((r) => toCalculationLine(r, language)) },
+    language: run.language,
+    results: run.results,
+    body: { calculationId: null, lines: run.lines },
   };
 }

@@ -1,0 +1,191 @@
+import { testDatabases } from "@cartax/storage/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, readJson, startTestService, type TestService } from "./testing/test-service";
+import { loadVectors } from "./testing/vectors";
+
+// Vectors whose expected amount comes from a publication or an official simulator capture (their
+// source is in the vector file), one calculator and region after another.
+const published = loadVectors().filter((v) => v.kind !== "hand-computed" && v.expected.outcome === "amount");
+const sample = [
+  ...new Map(
+    published.map((v) => [`${v.calculator}/${v.request.userProfile.regionRegistration}`, v]),
+  ).values(),
+];
+
+const car = {
+  catalogPrice: 40000,
+  firstRegistration: "2025-03-01",
+  fuel: "Petrol",
+  euroStandard: "Euro6",
+  kilowatt: 110,
+  wltp: 130,
+  nedC2: 0,
+  capacity: 1498,
+};
+const profile = {
+  postalCode: 9000,
+  status: "SelfEmployed",
+  registrationOn: "CompanyRegistration",
+  regionRegistration: "Flanders",
+};
+const request = { carDetail: car, userProfile: profile, options: { registrationDate: "2025-03-01" } };
+
+describe.each(testDatabases())("POST /v1/Calculate on $dialect", (db) => {
+  let service: TestService;
+  let key: string;
+  beforeAll(async () => {
+    if (!db.available) return;
+    service = await startTestService(db);
+    key = (await service.subscribe()).primaryKey;
+  });
+  afterAll(async () => {
+    if (db.available) await service.stop();
+  });
+
+  describe.skipIf(!db.available)("", () => {
+    it.each(sample.map((v) => [v.id, v] as const))(
+      "answers the published amount of vector %s",
+      async (_, vector) => {
+        const response = await call(`${service.base}/Calculate`, key, { body: vector.request });
+        expect(response.status).toBe(200);
+        const result = await readJson(response);
+        const line = result.lines.find(
+          (l: { viewOption: string; year: number }) =>
+            l.viewOption === vector.calculator && l.year === vector.lineYear,
+        );
+        expect(line, `${vector.id} (${vector.source})`).toBeDefined();
+        expect(Math.abs(line.rawValue - vector.expected.rawValue)).toBeLessThanOrEqual(
+          (vector.tolerance ?? 0) + 1e-9,
+        );
+      },
+    );
+
+    it("runs all six calculators by default: RoadTax once, the recurring ones for this year and the next", async () => {
+      const result = await readJson(await call(`${service.base}/Calculate`, key, { body: request }));
+      expect(result.calculationId).toMatch(/^[0-9a-f-]{36}$/);
+      const seen = result.lines
+        .map((l: { viewOption: string; year: number }) => `${l.viewOption}:${l.year}`)
+        .sort();
+      expect(seen).toEqual(
+        [
+          "RoadTax:2025",
+          "YearlyTax:2025",
+          "YearlyTax:2026",
+          "BenefitInKind:2025",
+          "BenefitInKind:2026",
+          "FiscalDeduction:2025",
+          "FiscalDeduction:2026",
+          "RejectedExpenses:2025",
+          "RejectedExpenses:2026",
+          "CO2Contribution:2025",
+          "CO2Contribution:2026",
+        ].sort(),
+      );
+      for (const line of result.lines) {
+        expect(line.hasUrl).toBe(line.url !== null);
+        expect(line.value).toMatch(/€|%/);
+      }
+    });
+
+    it("runs only the calculators of viewOptions, in the language asked", async () => {
+      const body = { ...request, userProfile: { ...profile, viewOptions: 1 | 4, language: "nl" } };
+      const result = await readJson(await call(`${service.base}/Calculate`, key, { body }));
+      expect(new Set(result.lines.map((l: { viewOption: string }) => l.viewOption))).toEqual(
+        new Set(["RoadTax", "BenefitInKind"]),
+      );
+      expect(result.lines.find((l: { viewOption: string }) => l.viewOption === "RoadTax").name).toMatch(
+        /inverkeerstelling/i,
+      );
+    });
+
+    it("uses a stored car by id, and the inline car when both are given", async () => {
+      const stored = await readJson(
+        await call(`${service.base}/CarDetails`, key, { body: { ...car, catalogPrice: 60000 } }),
+      );
+      const bik = async (body: unknown) => {
+        const result = await readJson(await call(`${service.base}/Calculate`, key, { body }));
+        return result.lines.find((l: { viewOption: string }) => l.viewOption === "BenefitInKind").rawValue;
+      };
+      const byId = await bik({ ...request, carDetail: undefined, carDetailId: stored.id });
+      const inline = await bik(request);
+      const both = await bik({ ...request, carDetailId: stored.id });
+      expect(both).toBe(inline);
+      expect(byId).toBeGreaterThan(inline);
+    });
+
+    it("saves the audit record: request as received, result, rules version, subscription, time", async () => {
+      const sub = await service.subscribe();
+      const body = { ...request, version: "1" };
+      const result = await readJson(await call(`${service.base}/Calculate`, sub.primaryKey, { body }));
+      const response = await call(`${service.base}/Calculations/${result.calculationId}`, sub.primaryKey);
+      expect(response.status).toBe(200);
+      const record = await readJson(response);
+      const health = await readJson(await fetch(`${service.server.url}/health`));
+      expect(record).toMatchObject({
+        calculationId: result.calculationId,
+        subscriptionId: sub.id,
+        version: "1",
+        rulesVersion: health.rulesVersion,
+      });
+      expect(record.request).toEqual(body);
+      expect(record.result).toEqual(result);
+      expect(Date.parse(record.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+      expect(
+        (await call(`${service.base}/Calculations/3fa85f64-5717-4562-b3fc-2c963f66afa6`, sub.primaryKey))
+          .status,
+      ).toBe(404);
+    });
+
+    it.each([
+      [
+        "postal code below 1000",
+        { ...request, userProfile: { ...profile, postalCode: 999 } },
+        "userProfile.postalCode",
+        "min",
+      ],
+      [
+        "postal code above 9992",
+        { ...request, userProfile: { ...profile, postalCode: 9993 } },
+        "userProfile.postalCode",
+        "max",
+      ],
+      ["userProfile missing", { ...request, userProfile: undefined }, "userProfile", "required"],
+      ["options missing", { ...request, options: undefined }, "options", "required"],
+      ["no car at all", { ...request, carDetail: undefined }, "carDetail", "oneOf"],
+      [
+        "invalid inline car",
+        { ...request, carDetail: { ...car, wltp: null } },
+        "carDetail.wltp",
+        "requiredFrom2021",
+      ],
+      [
+        "unknown region",
+        { ...request, userProfile: { ...profile, regionRegistration: 7 } },
+        "userProfile.regionRegistration",
+        "enum",
+      ],
+      [
+        "malformed carDetailId",
+        { ...request, carDetail: undefined, carDetailId: "car-1" },
+        "carDetailId",
+        "format",
+      ],
+    ])("400 for %s", async (_, body, field, rule) => {
+      const response = await call(`${service.base}/Calculate`, key, { body });
+      expect(response.status).toBe(400);
+      const problem = await readJson(response);
+      expect(problem.errors).toContainEqual(expect.objectContaining({ field, rule }));
+    });
+
+    it("404 for a carDetailId that does not exist, and nothing saved", async () => {
+      const count = async () =>
+        (await service.server.service.storage.db.selectFrom("calculations").select("id").execute()).length;
+      const before = await count();
+      const response = await call(`${service.base}/Calculate`, key, {
+        body: { ...request, carDetail: undefined, carDetailId: "3fa85f64-5717-4562-b3fc-2c963f66afa6" },
+      });
+      expect(response.status).toBe(404);
+      expect(await count()).toBe(before);
+    });
+  });
+});

@@ -1,0 +1,19 @@
+import type { Environment, Storage, Subscription } from "@cartax/storage";
+import type { Logger } from "pino";
+
+/** What the routes need from the running service. */
+export interface ServiceContext {
+  readonly storage: Storage;
+  readonly environment: Environment;
+  /** External origin for Location headers and public links, without a trailing slash. */
+  readonly publicBaseUrl: string;
+  readonly logger: Logger;
+}
+
+/** Hono variables set by the middleware. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    subscription: Subscription;
+  };
+}

@@ -1,0 +1,39 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv, ServiceContext } from "./app-env";
+import { ProblemError } from "./problem";
+
+export const KEY_QUERY = "subscription-key";
+export const KEY_HEADER = "Ocp-Apim-Subscription-Key";
+
+/**
+ * The spec's gates (Authentication rules 1–7): a key in the `subscription-key` query parameter
+ * (guaranteed) or the `Ocp-Apim-Subscription-Key` header, belonging to an active subscription of
+ * this environment; for Calculate and GetTaxMatrix also calculation access. All failures are 401.
+ * The detail says which gate failed but never echoes the key.
+ */
+export function authenticate(
+  service: ServiceContext,
+  options: { calculation: boolean },
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = c.req.query(KEY_QUERY) ?? c.req.header(KEY_HEADER);
+    if (!key) {
+      throw new ProblemError(
+        "unauthorized",
+        `a subscription key is required: query parameter ${KEY_QUERY} or header ${KEY_HEADER}`,
+      );
+    }
+    const subscription = await service.storage.subscriptions.authenticate(key.trim(), service.environment);
+    if (!subscription)
+      throw new ProblemError(
+        "unauthorized",
+        `the subscription key is not valid in the ${service.environment} environment`,
+      );
+    if (!subscription.active) throw new ProblemError("unauthorized", "the subscription is not active");
+    if (options.calculation && !subscription.calculationAccess) {
+      throw new ProblemError("unauthorized", "the subscription has no calculation access");
+    }
+    c.set("subscription", subscription);
+    await next();
+  };
+}

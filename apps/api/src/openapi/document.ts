@@ -1,0 +1,224 @@
+import {
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  type ResponseConfig,
+  type RouteConfig,
+} from "@asteasolutions/zod-to-openapi";
+import { RULES_VERSION } from "@cartax/engine";
+import {
+  calculationRecordSchema,
+  calculationRequestSchema,
+  calculationResultSchema,
+  carDetailResponseSchema,
+  carDetailSchema,
+  problemSchema,
+  taxMatrixResultSchema,
+} from "@cartax/schemas";
+import { z } from "zod";
+import { KEY_HEADER, KEY_QUERY } from "../http/authenticate";
+import { MAX_BODY_BYTES } from "../http/read-json-body";
+import { calculationRequestExample, carDetailExample, problemExample } from "./examples";
+
+const problem = (description: string): ResponseConfig => ({
+  description,
+  content: { "application/problem+json": { schema: problemSchema, example: problemExample } },
+});
+const json = (
+  description: string,
+  schema: z.ZodType,
+  headers?: ResponseConfig["headers"],
+): ResponseConfig => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { "application/json": { schema } },
+});
+const location = { Location: { description: "URI of the car detail.", schema: { type: "string" as const } } };
+const errors = {
+  400: problem("Invalid request: the `errors` array names each field and the rule it broke."),
+  401: problem("Missing or invalid key, inactive subscription (or missing calculation access)."),
+  413: problem(`Body larger than ${MAX_BODY_BYTES} bytes.`),
+  415: problem("Content-Type is not application/json."),
+  500: problem("Server fault; retry later."),
+};
+const uuidPath = (name: string) => z.object({ [name]: z.uuid() });
+const body = (schema: z.ZodType, example: unknown) => ({
+  required: true,
+  content: { "application/json": { schema, example } },
+});
+const secured: Record<string, string[]>[] = [{ subscriptionKey: [] }, { subscriptionKeyHeader: [] }];
+
+/** Every route of the service, as the OpenAPI document shows it (a test checks the app agrees). */
+export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
+  {
+    method: "get",
+    path: "/v1/CarDetails/{carDetailId}",
+    summary: "Read a car detail",
+    tags: ["Car details"],
+    security: secured,
+    request: { params: uuidPath("carDetailId") },
+    responses: {
+      200: json("The car detail.", carDetailResponseSchema),
+      400: errors[400],
+      401: errors[401],
+      404: problem("No car detail with that id in this account."),
+      500: errors[500],
+    },
+  },
+  {
+    method: "post",
+    path: "/v1/CarDetails",
+    summary: "Create a car detail",
+    description: "Any id or ownerId in the body is ignored; the service assigns them.",
+    tags: ["Car details"],
+    security: secured,
+    request: { body: body(carDetailSchema, carDetailExample) },
+    responses: {
+      201: json("Created.", carDetailResponseSchema, location),
+      400: errors[400],
+      401: errors[401],
+      413: errors[413],
+      415: errors[415],
+      500: errors[500],
+    },
+  },
+  {
+    method: "put",
+    path: "/v1/CarDetails/{carDetailId}",
+    summary: "Create or update a car detail at an id (idempotent upsert)",
+    description: "Ids are scoped per account: another account's record at the same id is never touched.",
+    tags: ["Car details"],
+    security: secured,
+    request: { params: uuidPath("carDetailId"), body: body(carDetailSchema, carDetailExample) },
+    responses: {
+      200: json("Updated.", carDetailResponseSchema, location),
+      201: json("Created.", carDetailResponseSchema, location),
+      400: errors[400],
+      401: errors[401],
+      413: errors[413],
+      415: errors[415],
+      500: errors[500],
+    },
+  },
+  {
+    method: "post",
+    path: "/v1/Calculate",
+    summary: "Run the taxation calculators for one car and one profile",
+    description:
+      "Needs calculation access. `carDetail` (inline) wins over `carDetailId`. `viewOptions` absent = 63 (all six). The request and result are saved as an audit record under `calculationId`.",
+    tags: ["Calculation"],
+    security: secured,
+    request: { body: body(calculationRequestSchema, calculationRequestExample) },
+    responses: {
+      200: json("The calculation result.", calculationResultSchema),
+      400: errors[400],
+      401: errors[401],
+      404: problem("carDetailId was given but no such car detail exists in this account."),
+      413: errors[413],
+      415: errors[415],
+      500: errors[500],
+    },
+  },
+  {
+    method: "get",
+    path: "/v1/Calculations/{calculationId}",
+    summary: "Read the audit record of a calculation (not in the spec)",
+    description: "What was asked, what was answered and under which rules version. Own account only.",
+    tags: ["Calculation"],
+    security: secured,
+    request: { params: uuidPath("calculationId") },
+    responses: {
+      200: json("The audit record.", calculationRecordSchema),
+      400: errors[400],
+      401: errors[401],
+      404: problem("No calculation with that id in this account."),
+      500: errors[500],
+    },
+  },
+  {
+    method: "get",
+    path: "/v1/GetTaxMatrix",
+    summary: "Registration tax and yearly road tax for every profile and region",
+    description:
+      "Needs calculation access. Computed for a registration today (Belgian time) unless `registrationDate` is given. Each cell equals Calculate's current-year line for the same inputs; null where there is no amount.",
+    tags: ["Calculation"],
+    security: secured,
+    request: {
+      query: z.object({
+        id: z.uuid().describe("The car detail id."),
+        registrationDate: z.string().optional().describe("yyyy-MM-dd; default today in Belgium."),
+      }),
+    },
+    responses: {
+      200: json("The tax matrix.", taxMatrixResultSchema),
+      400: errors[400],
+      401: errors[401],
+      404: problem("No car detail with that id in this account."),
+      500: errors[500],
+    },
+  },
+  {
+    method: "get",
+    path: "/health",
+    summary: "Liveness and database check",
+    tags: ["Operations"],
+    responses: {
+      200: json("Healthy.", z.object({ status: z.literal("ok"), rulesVersion: z.string() })),
+      500: errors[500],
+    },
+  },
+  {
+    method: "get",
+    path: "/metrics",
+    summary: "Prometheus metrics (text format)",
+    tags: ["Operations"],
+    responses: { 200: { description: "Metrics.", content: { "text/plain": { schema: z.string() } } } },
+  },
+  {
+    method: "get",
+    path: "/v1/openapi.json",
+    summary: "This document",
+    tags: ["Operations"],
+    responses: { 200: { description: "OpenAPI 3.1 document." } },
+  },
+  {
+    method: "get",
+    path: "/docs",
+    summary: "Browsable API reference",
+    tags: ["Operations"],
+    responses: { 200: { description: "HTML page.", content: { "text/html": { schema: z.string() } } } },
+  },
+];
+
+/** The OpenAPI 3.1 document of the service, generated from the same zod schemas that validate. */
+export function openApiDocument(serverUrl: string): Record<string, unknown> {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent("securitySchemes", "subscriptionKey", {
+    type: "apiKey",
+    in: "query",
+    name: KEY_QUERY,
+    description: "Subscription key (guaranteed way).",
+  });
+  registry.registerComponent("securitySchemes", "subscriptionKeyHeader", {
+    type: "apiKey",
+    in: "header",
+    name: KEY_HEADER,
+    description: "Subscription key in the gateway's header.",
+  });
+  for (const route of DOCUMENTED_ROUTES) registry.registerPath(route);
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Cartax: Belgian company-car taxation",
+      version: "1",
+      description: [
+        "Registration tax, yearly road tax, benefit in kind, fiscal deductibility, rejected expenses and",
+        "the CO2 employer contribution for every region, profile and date, each line with its legal source.",
+        `Rules version ${RULES_VERSION}. Errors are RFC 9457 problem details (application/problem+json)`,
+        "with a stable `code`; validation errors list `errors: [{field, rule, message}]`.",
+        `Bodies are limited to ${MAX_BODY_BYTES} bytes.`,
+      ].join(" "),
+    },
+    servers: [{ url: serverUrl }],
+  });
+  return document as unknown as Record<string, unknown>;
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import { RULES_VERSION } from "@cartax/engine";
+import { parseCalculationRequest, runCalculation, toCarDetailInput } from "@cartax/schemas";
+import { Hono } from "hono";
+import type { AppEnv, ServiceContext } from "../http/app-env";
+import { authenticate } from "../http/authenticate";
+import { notFound, validationError } from "../http/problem";
+import { readJsonBody } from "../http/read-json-body";
+import { carExcludingVat } from "./car-detail-view";
+
+/**
+ * POST /v1/Calculate: the engine on a stored or inline car (inline wins), the lines in the
+ * request's language, and the audit record saved (request as received, result, rules version,
+ * subscription, time) before the answer is sent.
+ */
+export function calculateRoutes(service: ServiceContext) {
+  const routes = new Hono<AppEnv>();
+  routes.post("/", authenticate(service, { calculation: true }), async (c) => {
+    const subscription = c.get("subscription");
+    const body = await readJsonBody(c);
+    const parsed = parseCalculationRequest(body);
+    if (!parsed.ok) throw validationError(parsed.problem);
+    const request = parsed.request;
+    let car = request.carDetail ? carExcludingVat(request.carDetail, subscription) : undefined;
+    if (!car) {
+      const id = (request.carDetailId ?? "").toLowerCase();
+      const stored = await service.storage.carDetails.get(subscription.ownerId, id);
+      if (!stored) throw notFound(`car detail ${id}`);
+      car = stored.car;
+    }
+    const run = runCalculation(request, toCarDetailInput(car));
+    if (!run.ok) throw validationError(run.problem);
+    const result = { calculationId: randomUUID(), lines: run.lines };
+    await service.storage.calculations.insert({
+      id: result.calculationId,
+      ownerId: subscription.ownerId,
+      subscriptionId: subscription.id,
+      request: body,
+      result,
+      rulesVersion: RULES_VERSION,
+      clientVersion: request.version ?? null,
+      createdAt: new Date().toISOString(),
+    });
+    return c.json(result);
+  });
+  return routes;
+}

@@ -1,0 +1,39 @@
+import type { CarDetailBody } from "@cartax/schemas";
+import type { StoredCarDetail, Subscription } from "@cartax/storage";
+
+/** Belgian VAT rate applied to catalog prices sent including VAT (subscription setting). */
+export const VAT_FACTOR = 1.21;
+
+/**
+ * The car as it is stored and calculated: catalogPrice excluding VAT. With `pricesIncludeVat` the
+ * caller's price is divided by 1.21 and kept at full double precision (not rounded to the cent), so
+ * that the engine's × 1.21 for the benefit in kind gives back the caller's price to the cent.
+ */
+export function carExcludingVat(car: CarDetailBody, subscription: Subscription): CarDetailBody {
+  return subscription.pricesIncludeVat ? { ...car, catalogPrice: car.catalogPrice / VAT_FACTOR } : car;
+}
+
+/** The CarDetail of a read: every field present (null when not set), dates as date-times. */
+export function carDetailView(stored: StoredCarDetail) {
+  const car = stored.car;
+  return {
+    id: stored.id,
+    ownerId: stored.ownerId,
+    name: car.name ?? null,
+    internalName: car.internalName ?? null,
+    catalogPrice: car.catalogPrice,
+    firstRegistration: car.firstRegistration ? `${car.firstRegistration}T00:00:00` : null,
+    fuel: car.fuel,
+    euroStandard: car.euroStandard,
+    kilowatt: car.kilowatt,
+    wltp: car.wltp ?? null,
+    nedC2: car.nedC2,
+    capacity: car.capacity ?? null,
+    weight: car.weight ?? null,
+    batteryCapacity: car.batteryCapacity ?? null,
+    nedC2NonHybrid: car.nedC2NonHybrid ?? null,
+    wltpNonHybrid: car.wltpNonHybrid ?? null,
+    isActive: car.isActive ?? true,
+    euro6eBis: car.euro6eBis ?? null,
+  };
+}

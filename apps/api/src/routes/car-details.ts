@@ -1,0 +1,48 @@
+import { type CarDetailBody, carDetailSchema, fieldErrorsOf, validationProblem } from "@cartax/schemas";
+import { Hono } from "hono";
+import type { AppEnv, ServiceContext } from "../http/app-env";
+import { authenticate } from "../http/authenticate";
+import { notFound, validationError } from "../http/problem";
+import { readJsonBody } from "../http/read-json-body";
+import { uuidParam } from "../http/uuid-param";
+import { carDetailView, carExcludingVat } from "./car-detail-view";
+
+/** Validates a CarDetail body: 400 with every offending field and the rule it broke. */
+export function parseCarDetailBody(body: unknown, prefix: readonly string[] = []): CarDetailBody {
+  const parsed = carDetailSchema.safeParse(body, { reportInput: true });
+  if (!parsed.success) throw validationError(validationProblem(fieldErrorsOf(parsed.error, prefix)));
+  return parsed.data;
+}
+
+/** GET, POST and PUT /v1/CarDetails (interface spec, Car details). */
+export function carDetailRoutes(service: ServiceContext) {
+  const routes = new Hono<AppEnv>();
+  const location = (id: string) => `${service.publicBaseUrl}/v1/CarDetails/${id}`;
+  routes.use("*", authenticate(service, { calculation: false }));
+
+  routes.get("/:carDetailId", async (c) => {
+    const id = uuidParam("carDetailId", c.req.param("carDetailId"));
+    const stored = await service.storage.carDetails.get(c.get("subscription").ownerId, id);
+    if (!stored) throw notFound(`car detail ${id}`);
+    return c.json(carDetailView(stored));
+  });
+
+  routes.post("/", async (c) => {
+    const subscription = c.get("subscription");
+    const car = carExcludingVat(parseCarDetailBody(await readJsonBody(c)), subscription);
+    const stored = await service.storage.carDetails.create(subscription.ownerId, car);
+    c.header("Location", location(stored.id));
+    return c.json(carDetailView(stored), 201);
+  });
+
+  routes.put("/:carDetailId", async (c) => {
+    const subscription = c.get("subscription");
+    const id = uuidParam("carDetailId", c.req.param("carDetailId"));
+    const car = carExcludingVat(parseCarDetailBody(await readJsonBody(c)), subscription);
+    const { created, carDetail } = await service.storage.carDetails.put(subscription.ownerId, id, car);
+    c.header("Location", location(carDetail.id));
+    return c.json(carDetailView(carDetail), created ? 201 : 200);
+  });
+
+  return routes;
+}

@@ -1,0 +1,46 @@
+import { computeTaxMatrix } from "@cartax/engine";
+import {
+  fieldErrorsOf,
+  fieldErrorsOfInputIssues,
+  isoDateSchema,
+  toCarDetailInput,
+  validationProblem,
+} from "@cartax/schemas";
+import { Hono } from "hono";
+import type { AppEnv, ServiceContext } from "../http/app-env";
+import { authenticate } from "../http/authenticate";
+import { notFound, validationError } from "../http/problem";
+import { uuidParam } from "../http/uuid-param";
+
+/** Today's date in Belgium (yyyy-MM-dd): the default registration date of the matrix. */
+export function todayInBelgium(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" }).format(now);
+}
+
+/**
+ * GET /v1/GetTaxMatrix?id=: registration tax and yearly road tax of a stored car for every
+ * ProfileStatus × RegistrationOn and every Region. The spec gives no date: the matrix is computed
+ * for a registration today (Belgian time), or on the optional `registrationDate` (yyyy-MM-dd);
+ * each cell equals Calculate's current-year line for the same profile and date (null where that
+ * line has no amount: exempt, not applicable, rules not available).
+ */
+export function taxMatrixRoutes(service: ServiceContext) {
+  const routes = new Hono<AppEnv>();
+  routes.get("/", authenticate(service, { calculation: true }), async (c) => {
+    const id = uuidParam("id", c.req.query("id"));
+    const dateParam = c.req.query("registrationDate");
+    let registrationDate = todayInBelgium();
+    if (dateParam !== undefined) {
+      const parsed = isoDateSchema.safeParse(dateParam);
+      if (!parsed.success)
+        throw validationError(validationProblem(fieldErrorsOf(parsed.error, ["registrationDate"])));
+      registrationDate = parsed.data;
+    }
+    const stored = await service.storage.carDetails.get(c.get("subscription").ownerId, id);
+    if (!stored) throw notFound(`car detail ${id}`);
+    const outcome = computeTaxMatrix(toCarDetailInput(stored.car), { registrationDate });
+    if (!outcome.ok) throw validationError(validationProblem(fieldErrorsOfInputIssues(outcome.issues)));
+    return c.json({ carDetailId: stored.id, registrationDate, rows: outcome.matrix.rows });
+  });
+  return routes;
+}

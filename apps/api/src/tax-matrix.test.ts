@@ -1,0 +1,110 @@
+import { testDatabases } from "@cartax/storage/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, readJson, startTestService, type TestService } from "./testing/test-service";
+
+const cars = {
+  petrol: {
+    catalogPrice: 40000,
+    firstRegistration: "2025-03-01",
+    fuel: "Petrol",
+    euroStandard: "Euro6",
+    kilowatt: 110,
+    wltp: 130,
+    nedC2: 0,
+    capacity: 1498,
+    weight: 1700,
+  },
+  electric: {
+    catalogPrice: 55000,
+    firstRegistration: "2025-06-01",
+    fuel: "Electric",
+    euroStandard: "NA",
+    kilowatt: 150,
+    wltp: 0,
+    nedC2: 0,
+    weight: 2100,
+  },
+};
+
+describe.each(testDatabases())("GET /v1/GetTaxMatrix on $dialect", (db) => {
+  let service: TestService;
+  let key: string;
+  beforeAll(async () => {
+    if (!db.available) return;
+    service = await startTestService(db);
+    key = (await service.subscribe()).primaryKey;
+  });
+  afterAll(async () => {
+    if (db.available) await service.stop();
+  });
+
+  describe.skipIf(!db.available)("", () => {
+    it.each(Object.entries(cars))("every cell equals Calculate for the same inputs (%s)", async (_, car) => {
+      const created = await readJson(await call(`${service.base}/CarDetails`, key, { body: car }));
+      const registrationDate = "2025-09-15";
+      const response = await call(
+        `${service.base}/GetTaxMatrix?id=${created.id}&registrationDate=${registrationDate}`,
+        key,
+      );
+      expect(response.status).toBe(200);
+      const matrix = await readJson(response);
+      expect(matrix.carDetailId).toBe(created.id);
+      // 3 statuses × 3 holders, 3 regions each (interface spec enumerations).
+      expect(matrix.rows).toHaveLength(9);
+      for (const row of matrix.rows) {
+        expect(row.regions.map((r: { region: string }) => r.region).sort()).toEqual([
+          "Brussels",
+          "Flanders",
+          "Wallonia",
+        ]);
+        for (const entry of row.regions) {
+          const result = await readJson(
+            await call(`${service.base}/Calculate`, key, {
+              body: {
+                carDetailId: created.id,
+                userProfile: {
+                  postalCode: 1000,
+                  status: row.status,
+                  registrationOn: row.registrationOn,
+                  regionRegistration: entry.region,
+                  viewOptions: 3,
+                },
+                options: { registrationDate },
+              },
+            }),
+          );
+          const cell = (calculator: string) => {
+            const line = result.lines.find(
+              (l: { viewOption: string; year: number }) => l.viewOption === calculator && l.year === 2025,
+            );
+            return line.outcome === "amount" ? line.rawValue : null;
+          };
+          expect(entry.roadTax).toBe(cell("RoadTax"));
+          expect(entry.yearlyTax).toBe(cell("YearlyTax"));
+        }
+      }
+    });
+
+    it("defaults to a registration today in Belgium", async () => {
+      const created = await readJson(await call(`${service.base}/CarDetails`, key, { body: cars.petrol }));
+      const matrix = await readJson(await call(`${service.base}/GetTaxMatrix?id=${created.id}`, key));
+      const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" }).format(new Date());
+      expect(matrix.registrationDate).toBe(today);
+    });
+
+    it("400 for a missing or malformed id or date, 404 for an unknown car", async () => {
+      for (const query of [
+        "",
+        "?id=",
+        "?id=abc",
+        "?id=3fa85f64-5717-4562-b3fc-2c963f66afa6&registrationDate=2025-13-01",
+      ]) {
+        const response = await call(`${service.base}/GetTaxMatrix${query}`, key);
+        expect(response.status, query).toBe(400);
+        expect(response.headers.get("content-type")).toBe("application/problem+json");
+      }
+      const unknown = await call(`${service.base}/GetTaxMatrix?id=3fa85f64-5717-4562-b3fc-2c963f66afa6`, key);
+      expect(unknown.status).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,38 @@
+import {
+  type CalculationLine,
+  type CarDetailInput,
+  calculate,
+  type Language,
+  type TaxResult,
+  toCalculationLine,
+} from "@cartax/engine";
+import type { CalculationRequestBody } from "./calculation-request-schema";
+import { fieldErrorsOfInputIssues, type ProblemDetails, validationProblem } from "./problem-details";
+import { toCalculationInput } from "./to-calculation-input";
+
+export type RunCalculationOutcome =
+  | {
+      readonly ok: true;
+      readonly lines: readonly CalculationLine[];
+      readonly results: readonly TaxResult[];
+      readonly language: Language;
+    }
+  | { readonly ok: false; readonly problem: ProblemDetails };
+
+/**
+ * Runs the engine on a validated CalculationRequest and the car it refers to (inline or stored) and
+ * renders the lines in the request's language: the one code path of the CLI's `calc` and the
+ * service's POST /v1/Calculate, so both answer the same lines.
+ */
+export function runCalculation(request: CalculationRequestBody, car: CarDetailInput): RunCalculationOutcome {
+  const input = toCalculationInput(request, car);
+  const outcome = calculate(input);
+  if (!outcome.ok) return { ok: false, problem: validationProblem(fieldErrorsOfInputIssues(outcome.issues)) };
+  const language = input.profile.language ?? "en";
+  return {
+    ok: true,
+    language,
+    results: outcome.results,
+    lines: outcome.results.map((r) => toCalculationLine(r, language)),
+  };
+}
