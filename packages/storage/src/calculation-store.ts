@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { CalculationTable, DatabaseSchema } from "./database-schema";
+import { GroupCommit } from "./group-commit";
 
 /** The audit record of one Calculate call: "what did we say, under which rules?" */
 export interface CalculationRecord {
@@ -27,24 +28,36 @@ const toRecord = (row: Selectable<CalculationTable>): CalculationRecord => ({
   createdAt: row.created_at,
 });
 
-export class CalculationStore {
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+const toRow = (record: CalculationRecord) => ({
+  id: record.id,
+  owner_id: record.ownerId,
+  subscription_id: record.subscriptionId,
+  request: JSON.stringify(record.request),
+  result: JSON.stringify(record.result),
+  rules_version: record.rulesVersion,
+  client_version: record.clientVersion,
+  created_at: record.createdAt,
+});
 
-  /** Saves the record; resolves once it is committed. */
-  async insert(record: CalculationRecord): Promise<void> {
+export class CalculationStore {
+  // One audit record per Calculate call is the service's hot write: group commit.
+  private readonly writer = new GroupCommit<ReturnType<typeof toRow>>(async (rows) => {
     await this.db
       .insertInto("calculations")
-      .values({
-        id: record.id,
-        owner_id: record.ownerId,
-        subscription_id: record.subscriptionId,
-        request: JSON.stringify(record.request),
-        result: JSON.stringify(record.result),
-        rules_version: record.rulesVersion,
-        client_version: record.clientVersion,
-        created_at: record.createdAt,
-      })
+      .values([...rows])
       .execute();
+  });
+
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  /** Saves the record; resolves once it is committed (with others of the same few milliseconds). */
+  insert(record: CalculationRecord): Promise<void> {
+    return this.writer.add(toRow(record));
+  }
+
+  /** Waits for records still being written (before the database closes). */
+  drain(): Promise<void> {
+    return this.writer.drain();
   }
 
   /** The record, only to its own account (another account's id is unknown). */

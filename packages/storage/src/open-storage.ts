@@ -7,6 +7,7 @@ import { CalculationStore } from "./calculation-store";
 import { CarDetailStore } from "./car-detail-store";
 import type { DatabaseSchema } from "./database-schema";
 import { MIGRATIONS } from "./migrations/index";
+import { withStatementCache } from "./statement-cache";
 import type { StorageConfig } from "./storage-config";
 import { SubscriptionStore } from "./subscription-store";
 
@@ -35,7 +36,7 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   file.pragma("synchronous = FULL");
   file.pragma("busy_timeout = 5000");
   file.pragma("foreign_keys = ON");
-  return new SqliteDialect({ database: file });
+  return new SqliteDialect({ database: withStatementCache(file) });
 }
 
 function postgresDialect(url: string): PostgresDialect {
@@ -71,12 +72,16 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     await db.destroy();
     throw error;
   }
+  const calculations = new CalculationStore(db);
   return {
     dialect,
     db,
     subscriptions: new SubscriptionStore(db),
     carDetails: new CarDetailStore(db),
-    calculations: new CalculationStore(db),
-    close: () => db.destroy(),
+    calculations,
+    close: async () => {
+      await calculations.drain();
+      await db.destroy();
+    },
   };
 }

@@ -105,11 +105,18 @@ export class SubscriptionStore {
   async authenticate(key: string, environment: Environment): Promise<Subscription | undefined> {
     if (!isKeyOf(key, environment)) return undefined;
     const digest = hashSubscriptionKey(key);
-    const row = await this.db
-      .selectFrom("subscriptions")
-      .selectAll()
-      .where((eb) => eb.or([eb("primary_key_hash", "=", digest), eb("secondary_key_hash", "=", digest)]))
-      .executeTakeFirst();
+    // Two index look-ups rather than one OR, which SQLite answers several times slower.
+    const row =
+      (await this.db
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("primary_key_hash", "=", digest)
+        .executeTakeFirst()) ??
+      (await this.db
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("secondary_key_hash", "=", digest)
+        .executeTakeFirst());
     if (!row || row.environment !== environment) return undefined;
     const matches = sameDigest(row.primary_key_hash, digest) || sameDigest(row.secondary_key_hash, digest);
     return matches ? toSubscription(row) : undefined;

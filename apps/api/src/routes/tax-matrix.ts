@@ -12,9 +12,12 @@ import { authenticate } from "../http/authenticate";
 import { notFound, validationError } from "../http/problem";
 import { uuidParam } from "../http/uuid-param";
 
+// Building an Intl formatter costs more than a whole matrix: build it once.
+const BELGIAN_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" });
+
 /** Today's date in Belgium (yyyy-MM-dd): the default registration date of the matrix. */
 export function todayInBelgium(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" }).format(now);
+  return BELGIAN_DATE.format(now);
 }
 
 /**

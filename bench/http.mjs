@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// `pnpm bench` (HTTP part): the built service under wrk on loopback, each endpoint as a ratio of the
+// requests/s of a bare Hono JSON route measured in the same run, with wrk's p99 latency.
+// SQLite (the embedded default) in a fresh folder; 50 connections, 2 wrk threads.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { openStorage } from "@cartax/storage";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = 50;
+
+if (spawnSync("wrk", ["--version"]).error) {
+  console.log("HTTP benchmark skipped: wrk is not installed (Debian: apt-get install wrk)");
+  process.exit(0);
+}
+
+function start(script, env = {}) {
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let err = "";
+    child.stderr.on("data", (chunk) => {
+      err += chunk;
+      const match = /listening on (http:\/\/[^\s]+)/.exec(err);
+      if (match) resolve({ child, url: match[1] });
+    });
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}: ${err}`)));
+  });
+}
+
+/** Runs wrk; returns requests/s, p50 and p99 (ms) and the count of non-2xx answers. */
+function wrk(url, { method = "GET", body } = {}) {
+  const script = path.join(os.tmpdir(), `cartax-wrk-${process.pid}.lua`);
+  fs.writeFileSync(
+    script,
+    `wrk.method = "${method}"\n` +
+      (body
+        ? `wrk.body = [[${JSON.stringify(body)}]]\nwrk.headers["Content-Type"] = "application/json"\n`
+        : "") +
+      `done = function(summary, latency, requests)\n` +
+      `  io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))\n` +
+      `end\n`,
+  );
+  const run = spawnSync("wrk", ["-t2", `-c${connections}`, `-d${seconds}s`, "-s", script, url], {
+    encoding: "utf8",
+  });
+  fs.rmSync(script, { force: true });
+  const match = /RESULT ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(run.stdout);
+  if (!match) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
+  return { rps: Number(match[1]), p50: Number(match[2]), p99: Number(match[3]), non2xx: Number(match[4]) };
+}
+
+const car = {
+  catalogPrice: 42350.5,
+  firstRegistration: "2024-09-15",
+  fuel: "PluginHybridPetrol",
+  euroStandard: "Euro6",
+  kilowatt: 150,
+  wltp: 38,
+  nedC2: 0,
+  capacity: 1984,
+  weight: 2100,
+  batteryCapacity: 19.7,
+};
+const calculation = {
+  carDetail: car,
+  userProfile: {
+    postalCode: 9000,
+    status: "SelfEmployed",
+    registrationOn: "CompanyRegistration",
+    regionRegistration: "Flanders",
+    hasFuelCard: true,
+  },
+  options: { registrationDate: "2025-03-01", orderDate: "2024-11-15", ownMonthlyCost: 50 },
+};
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-bench-"));
+const storage = await openStorage({ dataDir, databaseUrl: undefined });
+const { primaryKey } = await storage.subscriptions.create({
+  name: "bench",
+  environment: "acceptance",
+  calculationAccess: true,
+});
+const owner = (await storage.subscriptions.list())[0].ownerId;
+const stored = await storage.carDetails.create(owner, { ...car, isActive: true });
+await storage.close();
+
+const bare = await start(path.join(here, "bare-server.mjs"));
+const api = await start(path.join(here, "../apps/api/dist/server.js"), { CARTAX_DATA_DIR: dataDir });
+const key = `subscription-key=${primaryKey}`;
+try {
+  // Warm-up of both servers (JIT, SQLite page cache).
+  wrk(`${bare.url}/bare`, { method: "POST", body: calculation });
+  const rows = [];
+  const baseline = wrk(`${bare.url}/bare`, { method: "POST", body: calculation });
+  rows.push(["bare Hono JSON route (POST, same body)", baseline]);
+  wrk(`${api.url}/v1/Calculate?${key}`, { method: "POST", body: calculation });
+  rows.push([
+    "POST /v1/Calculate (inline, all six, audit saved)",
+    wrk(`${api.url}/v1/Calculate?${key}`, { method: "POST", body: calculation }),
+  ]);
+  rows.push(["GET /v1/GetTaxMatrix", wrk(`${api.url}/v1/GetTaxMatrix?id=${stored.id}&${key}`)]);
+  rows.push(["GET /v1/CarDetails/{id}", wrk(`${api.url}/v1/CarDetails/${stored.id}?${key}`)]);
+  console.log(
+    `\ncartax HTTP benchmark (wrk, ${connections} connections, ${seconds} s each, SQLite, node ${process.version})\n`,
+  );
+  for (const [name, r] of rows) {
+    console.log(
+      `${name.padEnd(52)} ${Math.round(r.rps).toLocaleString("en").padStart(8)} req/s  ${(r.rps / baseline.rps).toFixed(2)}× bare  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms${r.non2xx ? `  (${r.non2xx} non-2xx!)` : ""}`,
+    );
+  }
+  const calc = rows[1][1];
+  console.log(
+    `\ntarget: Calculate ≥ 0.5× bare with p99 < 10 ms (${calc.rps / baseline.rps >= 0.5 && calc.p99 < 10 ? "met" : "NOT met"})`,
+  );
+} finally {
+  bare.child.kill();
+  api.child.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,26 @@
+import type SqliteDatabase from "better-sqlite3";
+
+/**
+ * better-sqlite3 with its prepared statements reused: Kysely's SQLite driver prepares every query
+ * afresh, which costs more than running it. Queries are built from a fixed set of shapes, so the
+ * cache stays small; it is bounded all the same.
+ */
+export function withStatementCache(database: SqliteDatabase.Database, limit = 500): SqliteDatabase.Database {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = database.prepare(sql);
+      if (statements.size >= limit) statements.clear();
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  return new Proxy(database, {
+    get(target, property, receiver) {
+      if (property === "prepare") return prepare;
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
