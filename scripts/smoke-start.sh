@@ -24,6 +24,17 @@ done
 curl -fsS "http://127.0.0.1:$port/health" >/dev/null || { echo "smoke: npm start did not serve"; cat "$log"; exit 1; }
 [ -f "$data/cartax.sqlite" ] || { echo "smoke: no SQLite file in CARTAX_DATA_DIR"; exit 1; }
 
+# The README's quick start: a subscription from the operator CLI, then a first Calculate with curl.
+key=$(CARTAX_DATA_DIR="$data" npx --yes pnpm@10.34.9 --silent cartax subscription create --name smoke --calculation-access \
+  | node -pe 'JSON.parse(require("fs").readFileSync(0)).primaryKey')
+status=$(curl -s -o "$data/calc.json" -w '%{http_code}' "http://127.0.0.1:$port/v1/Calculate?subscription-key=$key" \
+  -H 'Content-Type: application/json' \
+  -d '{"carDetail":{"catalogPrice":40000,"firstRegistration":"2025-03-01","fuel":"Petrol","euroStandard":"Euro6","kilowatt":110,"wltp":130,"nedC2":0,"capacity":1498},"userProfile":{"postalCode":9000,"status":"SelfEmployed","registrationOn":"CompanyRegistration","regionRegistration":"Flanders"},"options":{"registrationDate":"2025-03-01"}}')
+[ "$status" = 200 ] || { echo "smoke: Calculate answered $status"; cat "$data/calc.json"; exit 1; }
+grep -q '"calculationId"' "$data/calc.json" || { echo "smoke: no calculationId"; exit 1; }
+grep -q "$key" "$log" && { echo "smoke: the key reached the log"; exit 1; }
+[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/v1/CarDetails/x")" = 401 ] || { echo "smoke: no 401 without a key"; exit 1; }
+
 kill -TERM "$npm_pid"
 for _ in $(seq 1 20); do
   curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1 || break
@@ -32,4 +43,4 @@ done
 if curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1; then
   echo "smoke: the server still answers after npm start was stopped"; exit 1
 fi
-echo "smoke: npm start serves, refuses a bad PORT in one line, and stops with its PID"
+echo "smoke: npm start serves, the quick start works (CLI key, curl Calculate), a bad PORT gives one line, and stopping npm start stops the server"
