@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/server.ts", "src/index.ts"],
+  entry: ["src/server.ts", "src/worker.ts", "src/index.ts"],
   format: ["esm"],
   dts: false,
   sourcemap: true,

@@ -1,9 +1,10 @@
 import { readConfig } from "./config";
 import { startServer } from "./start-server";
+import { readWebhookConfig } from "./webhooks/webhook-config";
 
 try {
   const config = readConfig();
-  const server = await startServer(config);
+  const server = await startServer(config, { webhooks: readWebhookConfig() });
   server.service.logger.info(
     {
       url: server.url,

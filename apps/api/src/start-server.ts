@@ -6,6 +6,8 @@ import { createApp } from "./app";
 import type { ServiceConfig } from "./config";
 import type { ServiceContext } from "./http/app-env";
 import { ServiceMetrics } from "./http/metrics";
+import type { WebhookConfig } from "./webhooks/webhook-config";
+import { startWebhookRuntime } from "./webhooks/webhook-runtime";
 
 export interface RunningServer {
   readonly url: string;
@@ -19,6 +21,8 @@ export interface StartOptions {
   readonly logDestination?: DestinationStream;
   /** How long in-flight requests may take to finish on close before connections are cut. */
   readonly shutdownGraceMs?: number;
+  /** Webhook settings; with `workerInServer` the delivery worker runs in this process. */
+  readonly webhooks?: WebhookConfig;
 }
 
 /** Opens the database and serves the app; resolves once the port is listening. */
@@ -31,7 +35,11 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
     },
     options.logDestination ?? pino.destination({ sync: false }),
   );
-  const metrics = new ServiceMetrics();
+  const metrics = new ServiceMetrics(storage);
+  const webhooks =
+    options.webhooks?.workerInServer === true
+      ? startWebhookRuntime(storage, options.webhooks, logger)
+      : undefined;
   const context = {
     storage,
     environment: config.environment,
@@ -44,13 +52,20 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
       (info: AddressInfo) => {
         const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${info.port}`;
         service.publicBaseUrl = config.publicBaseUrl ?? `http://localhost:${info.port}`;
-        resolve({ url, service, close: () => close(server, service, options.shutdownGraceMs ?? 10_000) });
+        resolve({
+          url,
+          service,
+          close: async () => {
+            await webhooks?.stop();
+            await close(server, service, options.shutdownGraceMs ?? 10_000);
+          },
+        });
       },
     );
     const service: { -readonly [K in keyof ServiceContext]: ServiceContext[K] } = context;
     const app = createApp(service, metrics);
     server.once("error", (error: NodeJS.ErrnoException) => {
-      void storage.close();
+      void webhooks?.stop().then(() => storage.close());
       reject(
         error.code === "EADDRINUSE"
           ? new Error(`port ${config.port} on ${config.host} is already in use (set PORT to another port)`)

@@ -1,14 +1,20 @@
 import fs from "node:fs";
 import { runCli } from "./cli";
 import { runSubscriptionCommand } from "./subscription/subscription-command";
+import { runNotifyCommand, runWebhookCommand } from "./webhook/webhook-command";
 
 const argv = process.argv.slice(2);
 const stdout = (text: string) => process.stdout.write(text);
 const stderr = (text: string) => process.stderr.write(text);
 
 try {
+  const operator = { stdout, stderr, env: process.env };
   if (argv[0] === "subscription") {
-    process.exitCode = await runSubscriptionCommand(argv.slice(1), { stdout, stderr, env: process.env });
+    process.exitCode = await runSubscriptionCommand(argv.slice(1), operator);
+  } else if (argv[0] === "webhook") {
+    process.exitCode = await runWebhookCommand(argv.slice(1), operator);
+  } else if (argv[0] === "notify") {
+    process.exitCode = await runNotifyCommand(argv.slice(1), operator);
   } else {
     process.exitCode = runCli(argv, {
       readStdin: () => fs.readFileSync(0, "utf8"),

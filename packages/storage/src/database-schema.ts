@@ -7,6 +7,9 @@ export interface DatabaseSchema {
   subscriptions: SubscriptionTable;
   car_details: CarDetailTable;
   calculations: CalculationTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
 }
 
 /** An account (the spec's `ownerId`): owns subscriptions and records. */
@@ -50,4 +53,52 @@ export interface CalculationTable {
   rules_version: string;
   client_version: string | null;
   created_at: string;
+}
+
+/** A receiver registered by the operator for a subscription. */
+export interface WebhookEndpointTable {
+  id: string;
+  subscription_id: string;
+  url: string;
+  /** The shared secret, kept in clear because it must sign; never logged or listed. */
+  secret: string | null;
+  enabled: number;
+  consecutive_ping_failures: number;
+  /** Set when consecutive ping failures reach the threshold; cleared by a successful ping. */
+  flagged: number;
+  next_ping_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The outbox: one row per delivery (its id is the eventId), attempts and schedule. */
+export interface WebhookDeliveryTable {
+  id: string;
+  endpoint_id: string;
+  kind: string;
+  /** The exact JSON text sent (and signed) on every attempt. */
+  body: string;
+  /** pending, delivered or failed. */
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  /** Lease of the worker sending it now. */
+  locked_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptTable {
+  id: string;
+  delivery_id: string;
+  endpoint_id: string;
+  kind: string;
+  attempt: number;
+  at: string;
+  outcome: string;
+  status: number | null;
+  latency_ms: number;
+  error: string | null;
 }

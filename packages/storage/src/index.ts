@@ -22,3 +22,11 @@ export {
   SubscriptionStore,
   UnknownAccountError,
 } from "./subscription-store";
+export {
+  generateWebhookSecret,
+  InvalidWebhookUrlError,
+  type WebhookAttemptRecord,
+  type WebhookDeliveryState,
+  type WebhookEndpoint,
+  WebhookStore,
+} from "./webhook-store";

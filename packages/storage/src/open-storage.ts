@@ -10,6 +10,7 @@ import { MIGRATIONS } from "./migrations/index";
 import { withStatementCache } from "./statement-cache";
 import type { StorageConfig } from "./storage-config";
 import { SubscriptionStore } from "./subscription-store";
+import { WebhookStore } from "./webhook-store";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -21,6 +22,7 @@ export interface Storage {
   readonly subscriptions: SubscriptionStore;
   readonly carDetails: CarDetailStore;
   readonly calculations: CalculationStore;
+  readonly webhooks: WebhookStore;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     subscriptions: new SubscriptionStore(db),
     carDetails: new CarDetailStore(db),
     calculations,
+    webhooks: new WebhookStore(db, dialect),
     close: async () => {
       await calculations.drain();
       await db.destroy();

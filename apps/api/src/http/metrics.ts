@@ -1,4 +1,5 @@
-import { Counter, Histogram, Registry } from "prom-client";
+import type { Storage } from "@cartax/storage";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /** Prometheus metrics of one service process (GET /metrics). */
 export class ServiceMetrics {
@@ -16,6 +17,42 @@ export class ServiceMetrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [this.registry],
   });
+
+  /** With the storage, the webhook gauges are read from the database at each scrape. */
+  constructor(storage?: Storage) {
+    if (!storage) return;
+    const flagged = new Gauge({
+      name: "cartax_webhook_endpoints_flagged",
+      help: "Webhook endpoints flagged because their liveness pings keep failing.",
+      registers: [this.registry],
+    });
+    const failures = new Gauge({
+      name: "cartax_webhook_endpoint_consecutive_ping_failures",
+      help: "Consecutive failed liveness pings per webhook endpoint.",
+      labelNames: ["endpoint_id"] as const,
+      registers: [this.registry],
+    });
+    const pending = new Gauge({
+      name: "cartax_webhook_deliveries_pending",
+      help: "Webhook deliveries waiting in the outbox.",
+      registers: [this.registry],
+    });
+    const collect = async () => {
+      const endpoints = await storage.webhooks.listEndpoints();
+      flagged.set(endpoints.filter((e) => e.flagged).length);
+      failures.reset();
+      for (const e of endpoints) failures.set({ endpoint_id: e.id }, e.consecutivePingFailures);
+      pending.set(await storage.webhooks.pendingCount());
+    };
+    // prom-client calls collect() on each gauge; one query serves the three.
+    let last: Promise<void> | undefined;
+    const once = () => {
+      last ??= collect().finally(() => setTimeout(() => (last = undefined), 0));
+      return last;
+    };
+    for (const gauge of [flagged, failures, pending])
+      (gauge as unknown as { collect: () => Promise<void> }).collect = once;
+  }
 
   observe(method: string, route: string, status: number, seconds: number): void {
     const labels = { method, route, status: String(status) };

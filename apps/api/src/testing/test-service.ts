@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import type { Environment, NewSubscription } from "@cartax/storage";
 import type { FreshDatabase, TestDatabase } from "@cartax/storage/testing";
 import { type RunningServer, startServer } from "../start-server";
+import type { WebhookConfig } from "../webhooks/webhook-config";
 
 /** A real service on a real port over a fresh database, with its log lines captured. */
 export interface TestService {
@@ -21,7 +22,7 @@ export interface TestService {
 
 export async function startTestService(
   db: TestDatabase,
-  options: { environment?: Environment; database?: FreshDatabase } = {},
+  options: { environment?: Environment; database?: FreshDatabase; webhooks?: WebhookConfig } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await db.create());
   const environment = options.environment ?? "acceptance";
@@ -41,7 +42,7 @@ export async function startTestService(
       environment,
       publicBaseUrl: "https://api.cartax.test",
     },
-    { logDestination, shutdownGraceMs: 2000 },
+    { logDestination, shutdownGraceMs: 2000, ...(options.webhooks ? { webhooks: options.webhooks } : {}) },
   );
   return {
     server,

@@ -1,20 +1,8 @@
 import { parseArgs } from "node:util";
-import {
-  ConfigError,
-  openStorage,
-  readStorageConfig,
-  type Storage,
-  type Subscription,
-  UnknownAccountError,
-} from "@cartax/storage";
+import { readStorageConfig, type Storage, type Subscription } from "@cartax/storage";
+import { NotFoundError, type OperatorIo, runOperatorCommand, UsageError } from "../operator/operator-command";
 
-/** Standard output and error of an operator command; the tests give their own. */
-export interface OperatorIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  /** The environment variables the server reads too (CARTAX_DATA_DIR, DATABASE_URL, CARTAX_ENVIRONMENT). */
-  readonly env: NodeJS.ProcessEnv;
-}
+export type { OperatorIo } from "../operator/operator-command";
 
 export const SUBSCRIPTION_USAGE = `usage:
   cartax subscription create --name NAME [--calculation-access] [--prices-include-vat] [--inactive] [--account OWNER_ID]
@@ -22,8 +10,6 @@ export const SUBSCRIPTION_USAGE = `usage:
   cartax subscription activate|deactivate ID
   cartax subscription grant-calculation|revoke-calculation ID
   cartax subscription list`;
-
-class UsageError extends Error {}
 
 /** A subscription as `list` and the gate commands print it: never a key. */
 const publicView = (s: Subscription) => ({
@@ -121,9 +107,8 @@ async function run(
   throw new UsageError(verb ? `unknown subscription command ${verb}` : "missing subscription command");
 }
 
-class NotFound extends Error {}
 function notFound(id: string): never {
-  throw new NotFound(`no subscription ${id}`);
+  throw new NotFoundError(`no subscription ${id}`);
 }
 
 /**
@@ -138,30 +123,7 @@ export async function runSubscriptionCommand(args: readonly string[], io: Operat
     io.stderr(`${SUBSCRIPTION_USAGE}\n`);
     return verb === undefined ? 2 : 0;
   }
-  let opened: Storage | undefined;
-  const storage = async () => {
-    opened ??= await openStorage(readStorageConfig(io.env));
-    return opened;
-  };
-  try {
-    const result = await run(verb, rest, storage, io);
-    io.stdout(`${JSON.stringify(result)}\n`);
-    return 0;
-  } catch (error) {
-    if (error instanceof NotFound || error instanceof UnknownAccountError) {
-      io.stderr(`cartax subscription: ${error.message}\n`);
-      return 1;
-    }
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      io.stderr(`cartax subscription: ${(error as Error).message}\n${SUBSCRIPTION_USAGE}\n`);
-      return 2;
-    }
-    if (error instanceof ConfigError) {
-      io.stderr(`cartax subscription: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  } finally {
-    await opened?.close();
-  }
+  return runOperatorCommand("subscription", SUBSCRIPTION_USAGE, io, (storage) =>
+    run(verb, rest, storage, io),
+  );
 }

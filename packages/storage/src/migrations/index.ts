@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import { initial } from "./0001-initial";
+import { webhooks } from "./0002-webhooks";
 
 /**
  * Every migration, by name; names sort in the order they run. Append new ones (another issue's
@@ -7,4 +8,5 @@ import { initial } from "./0001-initial";
  */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0001-initial": initial,
+  "0002-webhooks": webhooks,
 };

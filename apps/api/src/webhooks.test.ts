@@ -1,0 +1,193 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { type FreshDatabase, testDatabases } from "@cartax/storage/testing";
+import { MemoryDedupeStore, type ReceivedEvent, receiveWebhook } from "@cartax/webhooks";
+import { afterEach, describe, expect, it } from "vitest";
+import { startTestService, type TestService } from "./testing/test-service";
+import type { WebhookConfig } from "./webhooks/webhook-config";
+
+const fast: WebhookConfig = {
+  workerInServer: true,
+  pingIntervalMs: 3_600_000,
+  pingFlagThreshold: 2,
+  timeoutMs: 2_000,
+  retryBaseMs: 50,
+  pollMs: 25,
+};
+const secret = "whsec_test_0123456789abcdef";
+
+/** A receiver built with our helper, answering the statuses in turn (the last one repeats). */
+async function helperReceiver(statuses: number[]) {
+  const events: ReceivedEvent[] = [];
+  const eventIds: string[] = [];
+  const dedupe = new MemoryDedupeStore();
+  let calls = 0;
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (c) => chunks.push(c));
+    request.on("end", async () => {
+      const status = statuses[Math.min(calls++, statuses.length - 1)] ?? 200;
+      eventIds.push(String(request.headers["x-service-event-id"]));
+      if (status >= 300) return void response.writeHead(status).end();
+      const event = await receiveWebhook(Buffer.concat(chunks), request.headers, { secret, dedupe });
+      events.push(event);
+      response.writeHead(event.kind === "rejected" ? 401 : 204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  receivers.push(server);
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/cartax-hook`, events, eventIds };
+}
+const receivers: http.Server[] = [];
+const services: TestService[] = [];
+const databases: FreshDatabase[] = [];
+afterEach(async () => {
+  for (const s of services.splice(0)) await s.server.close();
+  for (const r of receivers.splice(0)) r.closeAllConnections(), r.close();
+  for (const d of databases.splice(0)) await d.cleanup();
+});
+
+async function until(condition: () => boolean | Promise<boolean>, ms = 8000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("condition not reached in time");
+}
+
+describe.each(testDatabases())("webhooks on $dialect", (db) => {
+  const start = async (config: WebhookConfig, database?: FreshDatabase) => {
+    const fresh = database ?? (await db.create());
+    if (!database) databases.push(fresh);
+    const service = await startTestService(db, { database: fresh, webhooks: config });
+    services.push(service);
+    return service;
+  };
+
+  it.skipIf(!db.available)("a notification arrives signed at a receiver built with our helper", async () => {
+    const service = await start(fast);
+    const hook = await helperReceiver([204]);
+    const sub = await service.subscribe();
+    const endpoint = await service.server.service.storage.webhooks.addEndpoint({
+      subscriptionId: sub.id,
+      url: hook.url,
+      secret,
+    });
+    const events = await service.server.service.storage.webhooks.enqueueNotification([
+      { value: 1, label: "RoadTax" },
+      { value: 4, label: "BenefitInKind" },
+    ]);
+    expect(events).toEqual([{ endpointId: endpoint.id, eventId: expect.any(String) }]);
+    await until(() => hook.events.length === 1);
+    expect(hook.events[0]).toMatchObject({
+      kind: "notification",
+      eventId: events[0]?.eventId,
+      viewOptions: 5,
+    });
+    const status = await service.server.service.storage.webhooks.recentDeliveries(endpoint.id);
+    await until(
+      async () =>
+        (await service.server.service.storage.webhooks.recentDeliveries(endpoint.id))[0]?.status ===
+        "delivered",
+    );
+    expect(status[0]?.eventId).toBe(events[0]?.eventId);
+    const logs = service.logs.join("\n");
+    expect(logs).toContain('"msg":"webhook attempt"');
+    expect(logs).not.toContain(secret);
+  });
+
+  it.skipIf(!db.available)(
+    "a restart of the sender in the middle of retries resumes from the outbox",
+    async () => {
+      const slowRetry = { ...fast, retryBaseMs: 1_500 };
+      const first = await start(slowRetry);
+      const hook = await helperReceiver([500, 204]);
+      const sub = await first.subscribe();
+      await first.server.service.storage.webhooks.addEndpoint({
+        subscriptionId: sub.id,
+        url: hook.url,
+        secret,
+        firstPingInMs: 3_600_000,
+      });
+      const [event] = await first.server.service.storage.webhooks.enqueueNotification([
+        { value: 2, label: "YearlyTax" },
+      ]);
+      await until(() => hook.eventIds.length === 1);
+      await first.server.close();
+      services.splice(services.indexOf(first), 1);
+      // A new process on the same database picks the pending retry up when it is due.
+      const second = await start(slowRetry, first.database);
+      await until(() => hook.events.length === 1);
+      expect(hook.eventIds).toEqual([event?.eventId, event?.eventId]);
+      expect(hook.events[0]).toMatchObject({ kind: "notification", eventId: event?.eventId, viewOptions: 2 });
+      expect(second.server.url).not.toBe(first.server.url);
+    },
+  );
+
+  it.skipIf(!db.available)(
+    "flags an endpoint whose pings keep failing: warn log, gauge, and a success clears it",
+    async () => {
+      const pinging = { ...fast, pingIntervalMs: 150 };
+      const service = await start(pinging);
+      const hook = await helperReceiver([500, 500, 500, 204]);
+      const sub = await service.subscribe();
+      const endpoint = await service.server.service.storage.webhooks.addEndpoint({
+        subscriptionId: sub.id,
+        url: hook.url,
+        secret,
+      });
+      await until(
+        async () =>
+          (await service.server.service.storage.webhooks.getEndpoint(endpoint.id))?.flagged === true,
+      );
+      expect(
+        service.logs.some((l) => l.includes("webhook endpoint flagged") && l.includes('"level":40')),
+      ).toBe(true);
+      const metrics = await (await fetch(`${service.server.url}/metrics`)).text();
+      expect(metrics).toMatch(/cartax_webhook_endpoints_flagged 1/);
+      await until(() => hook.events.some((e) => e.kind === "ping"));
+      await until(
+        async () =>
+          (await service.server.service.storage.webhooks.getEndpoint(endpoint.id))?.flagged === false,
+      );
+    },
+  );
+});
+
+describe.each(testDatabases().filter((d) => d.dialect === "postgres"))(
+  "two senders on one $dialect",
+  (db) => {
+    it.skipIf(!db.available)("send each attempt once", async () => {
+      const fresh = await db.create();
+      databases.push(fresh);
+      const a = await startTestService(db, { database: fresh, webhooks: fast });
+      const b = await startTestService(db, { database: fresh, webhooks: fast });
+      services.push(a, b);
+      const hooks = await Promise.all(Array.from({ length: 20 }, () => helperReceiver([204])));
+      const sub = await a.subscribe();
+      for (const hook of hooks)
+        await a.server.service.storage.webhooks.addEndpoint({
+          subscriptionId: sub.id,
+          url: hook.url,
+          secret,
+        });
+      const events = [
+        ...(await a.server.service.storage.webhooks.enqueueNotification([{ value: 1, label: "RoadTax" }])),
+        ...(await b.server.service.storage.webhooks.enqueueNotification([
+          { value: 8, label: "FiscalDeduction" },
+        ])),
+      ];
+      expect(events).toHaveLength(40);
+      await until(() => hooks.every((h) => h.eventIds.length >= 2));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const received = hooks.flatMap((h) => h.eventIds);
+      expect(received.sort()).toEqual(events.map((e) => e.eventId).sort());
+      const attempts = await a.server.service.storage.db
+        .selectFrom("webhook_attempts")
+        .select("delivery_id")
+        .execute();
+      expect(attempts).toHaveLength(40);
+    });
+  },
+);

@@ -1,0 +1,123 @@
+import { parseArgs } from "node:util";
+import { generateWebhookSecret, type Storage, type WebhookEndpoint } from "@cartax/storage";
+import { parseCalculationTypes } from "@cartax/webhooks";
+import { NotFoundError, type OperatorIo, runOperatorCommand, UsageError } from "../operator/operator-command";
+
+export const WEBHOOK_USAGE = `usage:
+  cartax webhook add --subscription ID --url URL [--secret SECRET | --generate-secret]
+  cartax webhook list
+  cartax webhook disable|enable|remove ID
+  cartax webhook status [ID]
+  cartax notify --calculations RoadTax,BenefitInKind   (names or values of ViewOptions)`;
+
+function onlyId(rest: readonly string[]): string {
+  const { positionals } = parseArgs({ args: [...rest], options: {}, allowPositionals: true, strict: true });
+  if (positionals.length !== 1 || !positionals[0]) throw new UsageError("expected exactly one endpoint ID");
+  return positionals[0];
+}
+
+function found(endpoint: WebhookEndpoint | undefined, id: string): WebhookEndpoint {
+  if (!endpoint) throw new NotFoundError(`no webhook endpoint ${id}`);
+  return endpoint;
+}
+
+async function status(storage: Storage, endpoint: WebhookEndpoint) {
+  return {
+    ...endpoint,
+    deliveries: await storage.webhooks.recentDeliveries(endpoint.id),
+    attempts: await storage.webhooks.recentAttempts(endpoint.id),
+  };
+}
+
+async function run(verb: string, rest: readonly string[], open: () => Promise<Storage>) {
+  if (verb === "add") {
+    const { values, positionals } = parseArgs({
+      args: [...rest],
+      options: {
+        subscription: { type: "string" },
+        url: { type: "string" },
+        secret: { type: "string" },
+        "generate-secret": { type: "boolean" },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    if (!values.subscription) throw new UsageError("--subscription ID is required");
+    if (!values.url) throw new UsageError("--url URL is required");
+    if (values.secret !== undefined && values["generate-secret"]) {
+      throw new UsageError("give --secret SECRET or --generate-secret, not both");
+    }
+    if (values.secret !== undefined && values.secret.length < 16) {
+      throw new UsageError("--secret must be at least 16 characters");
+    }
+    const storage = await open();
+    if (!(await storage.subscriptions.get(values.subscription))) {
+      throw new NotFoundError(`no subscription ${values.subscription}`);
+    }
+    const generated = values["generate-secret"] ? generateWebhookSecret() : undefined;
+    const endpoint = await storage.webhooks.addEndpoint({
+      subscriptionId: values.subscription,
+      url: values.url,
+      secret: values.secret ?? generated ?? null,
+    });
+    // A generated secret is shown here, once; it is never printed again.
+    return generated ? { ...endpoint, secret: generated } : endpoint;
+  }
+  if (verb === "list") {
+    parseArgs({ args: [...rest], options: {}, allowPositionals: false, strict: true });
+    return (await open()).webhooks.listEndpoints();
+  }
+  if (verb === "disable" || verb === "enable") {
+    const id = onlyId(rest);
+    return found(await (await open()).webhooks.setEnabled(id, verb === "enable"), id);
+  }
+  if (verb === "remove") {
+    const id = onlyId(rest);
+    if (!(await (await open()).webhooks.removeEndpoint(id)))
+      throw new NotFoundError(`no webhook endpoint ${id}`);
+    return { id, removed: true };
+  }
+  if (verb === "status") {
+    const { positionals } = parseArgs({ args: [...rest], options: {}, allowPositionals: true, strict: true });
+    const storage = await open();
+    if (positionals.length > 1) throw new UsageError("expected at most one endpoint ID");
+    const id = positionals[0];
+    if (id) return status(storage, found(await storage.webhooks.getEndpoint(id), id));
+    return Promise.all((await storage.webhooks.listEndpoints()).map((e) => status(storage, e)));
+  }
+  throw new UsageError(`unknown webhook command ${verb}`);
+}
+
+/** `cartax webhook …`: the operator registers and watches webhook endpoints (no self-service). */
+export function runWebhookCommand(args: readonly string[], io: OperatorIo): Promise<number> {
+  const [verb, ...rest] = args;
+  if (verb === undefined || verb === "--help" || verb === "help") {
+    io.stderr(`${WEBHOOK_USAGE}\n`);
+    return Promise.resolve(verb === undefined ? 2 : 0);
+  }
+  return runOperatorCommand("webhook", WEBHOOK_USAGE, io, (open) => run(verb, rest, open));
+}
+
+/**
+ * `cartax notify --calculations RoadTax,BenefitInKind`: enqueues one change notification per
+ * enabled endpoint (each with its own eventId) and returns at once; the running service (or
+ * worker) delivers them.
+ */
+export function runNotifyCommand(args: readonly string[], io: OperatorIo): Promise<number> {
+  return runOperatorCommand("notify", WEBHOOK_USAGE, io, async (open) => {
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      options: { calculations: { type: "string" } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    if (!values.calculations) throw new UsageError("--calculations is required (e.g. RoadTax,BenefitInKind)");
+    const { types, unknown } = parseCalculationTypes(values.calculations.split(","));
+    if (unknown.length > 0) throw new UsageError(`unknown calculation types: ${unknown.join(", ")}`);
+    if (types.length === 0) throw new UsageError("--calculations names no calculation type");
+    const events = await (await open()).webhooks.enqueueNotification(types);
+    return { updatedCalculations: types, deliveries: events.length, events };
+  });
+}

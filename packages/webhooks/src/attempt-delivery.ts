@@ -1,0 +1,79 @@
+import { signBody } from "./signature";
+
+export const EVENT_ID_HEADER = "X-Service-Event-Id";
+export const SIGNATURE_HEADER = "X-Service-Signature-256";
+/** The spec's response timeout. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface DeliveryRequest {
+  readonly url: string;
+  readonly eventId: string;
+  /** The exact JSON text to send; these bytes are signed. */
+  readonly body: string;
+  readonly secret?: string | null;
+  readonly timeoutMs?: number;
+}
+
+/**
+ * How one attempt ended: `success` (any 2xx), `transient` (network error, timeout, 5xx, 408, 429:
+ * worth retrying) or `permanent` (any other answer, e.g. 400, 404, a redirect: not retried).
+ */
+export interface AttemptResult {
+  readonly outcome: "success" | "transient" | "permanent";
+  readonly status: number | null;
+  readonly latencyMs: number;
+  readonly error: string | null;
+  /** From a Retry-After header on 429/503, in milliseconds. */
+  readonly retryAfterMs: number | null;
+}
+
+/** Retry-After as delay-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** Makes one POST of a delivery, as the spec's Delivery and Signature tables say. */
+export async function attemptDelivery(request: DeliveryRequest): Promise<AttemptResult> {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json; charset=utf-8",
+    [EVENT_ID_HEADER]: request.eventId,
+    "User-Agent": "cartax-webhooks/1",
+  };
+  const bytes = Buffer.from(request.body, "utf8");
+  if (request.secret) headers[SIGNATURE_HEADER] = signBody(request.secret, bytes);
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    const response = await fetch(request.url, {
+      method: "POST",
+      headers,
+      body: bytes,
+      redirect: "manual",
+      signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
+    // The body is not used; reading it frees the connection.
+    await response.arrayBuffer().catch(() => undefined);
+    const status = response.status;
+    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+    if (status >= 200 && status < 300)
+      return { outcome: "success", status, latencyMs: elapsed(), error: null, retryAfterMs: null };
+    const transient = status >= 500 || status === 408 || status === 429;
+    return {
+      outcome: transient ? "transient" : "permanent",
+      status,
+      latencyMs: elapsed(),
+      error: `HTTP ${status}`,
+      retryAfterMs,
+    };
+  } catch (error) {
+    const name = (error as Error).name;
+    const message =
+      name === "TimeoutError" || name === "AbortError"
+        ? `timed out after ${request.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`
+        : `network error: ${((error as Error & { cause?: Error }).cause ?? (error as Error)).message}`;
+    return { outcome: "transient", status: null, latencyMs: elapsed(), error: message, retryAfterMs: null };
+  }
+}
