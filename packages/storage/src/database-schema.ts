@@ -10,6 +10,7 @@ export interface DatabaseSchema {
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
+  public_links: PublicLinkTable;
 }
 
 /** An account (the spec's `ownerId`): owns subscriptions and records. */
@@ -101,4 +102,12 @@ export interface WebhookAttemptTable {
   status: number | null;
   latency_ms: number;
   error: string | null;
+}
+
+/** The token of a car detail's public page (random, 128 bits); the car id never appears in it. */
+export interface PublicLinkTable {
+  token: string;
+  owner_id: string;
+  car_detail_id: string;
+  created_at: string;
 }

@@ -7,6 +7,7 @@ import { CalculationStore } from "./calculation-store";
 import { CarDetailStore } from "./car-detail-store";
 import type { DatabaseSchema } from "./database-schema";
 import { MIGRATIONS } from "./migrations/index";
+import { PublicLinkStore } from "./public-link-store";
 import { withStatementCache } from "./statement-cache";
 import type { StorageConfig } from "./storage-config";
 import { SubscriptionStore } from "./subscription-store";
@@ -23,6 +24,7 @@ export interface Storage {
   readonly carDetails: CarDetailStore;
   readonly calculations: CalculationStore;
   readonly webhooks: WebhookStore;
+  readonly publicLinks: PublicLinkStore;
   close(): Promise<void>;
 }
 
@@ -75,11 +77,13 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     throw error;
   }
   const calculations = new CalculationStore(db);
+  const carDetails = new CarDetailStore(db);
   return {
     dialect,
     db,
     subscriptions: new SubscriptionStore(db),
-    carDetails: new CarDetailStore(db),
+    carDetails,
+    publicLinks: new PublicLinkStore(db, carDetails),
     calculations,
     webhooks: new WebhookStore(db, dialect),
     close: async () => {

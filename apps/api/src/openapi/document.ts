@@ -158,6 +158,42 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
   },
   {
     method: "get",
+    path: "/v1/PublicLink",
+    summary: "The public URI of a car detail",
+    description:
+      "200 with the URI in the Location header (and as `url` in the body). The URI holds an unguessable token, the same on every call, valid as long as the car detail exists; the page behind it opens without a key.",
+    tags: ["Sharing"],
+    security: secured,
+    request: {
+      query: z.object({ cardetailid: z.uuid().describe("The car detail id (all lower case name).") }),
+    },
+    responses: {
+      200: json("The public URI.", z.object({ url: z.string() }), {
+        Location: { description: "The public URI.", schema: { type: "string" as const } },
+      }),
+      400: errors[400],
+      401: errors[401],
+      404: problem("No car detail with that id in this account."),
+      500: errors[500],
+    },
+  },
+  {
+    method: "get",
+    path: "/p/{token}",
+    summary: "The public page of a car detail (no key)",
+    description: "HTML in nl, fr or en (`?lang=` or Accept-Language): specifications and tax summary.",
+    tags: ["Sharing"],
+    request: {
+      params: z.object({ token: z.string() }),
+      query: z.object({ lang: z.enum(["nl", "fr", "en"]).optional() }),
+    },
+    responses: {
+      200: { description: "The page.", content: { "text/html": { schema: z.string() } } },
+      404: problem("Unknown link."),
+    },
+  },
+  {
+    method: "get",
     path: "/health",
     summary: "Liveness and database check",
     tags: ["Operations"],

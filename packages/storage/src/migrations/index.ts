@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import { initial } from "./0001-initial";
 import { webhooks } from "./0002-webhooks";
+import { publicLinks } from "./0003-public-links";
 
 /**
  * Every migration, by name; names sort in the order they run. Append new ones (another issue's
@@ -9,4 +10,5 @@ import { webhooks } from "./0002-webhooks";
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0001-initial": initial,
   "0002-webhooks": webhooks,
+  "0003-public-links": publicLinks,
 };

@@ -1,0 +1,164 @@
+import {
+  type CalculationLine,
+  calculate,
+  enumNames,
+  formatEuro,
+  type Language,
+  Region,
+  RULES_VERSION,
+  toCalculationLine,
+} from "@cartax/engine";
+import { toCarDetailInput } from "@cartax/schemas";
+import type { StoredCar } from "@cartax/storage";
+import { PAGE_STYLE } from "./page-style";
+import { PAGE_TEXTS } from "./page-texts";
+
+export interface CarPageProps {
+  readonly car: StoredCar;
+  readonly language: Language;
+  /** Today in Belgium: the registration date the taxes are computed for. */
+  readonly today: string;
+  /** The page's own public URL (Open Graph). */
+  readonly url: string;
+}
+
+/** The lines of one region for a company car registered today: registration tax, road tax, BIK. */
+function linesFor(car: StoredCar, region: Region, today: string, language: Language) {
+  const outcome = calculate({
+    car: toCarDetailInput(car),
+    profile: { status: "SelfEmployed", registrationOn: "CompanyRegistration", region, language },
+    options: { registrationDate: today },
+    viewOptions: 1 | 2 | 4,
+  });
+  if (!outcome.ok) return [];
+  const year = Number(today.slice(0, 4));
+  return outcome.results.filter((r) => r.year === year).map((r) => toCalculationLine(r, language));
+}
+
+function Amount(props: { line: CalculationLine | undefined; none: string; source: string }) {
+  const { line } = props;
+  if (!line) return <span>{props.none}</span>;
+  const text = line.outcome === "amount" ? line.value : (line.description ?? props.none);
+  return (
+    <span>
+      <span class="amount">{text}</span>
+      {line.url ? (
+        <a class="source" href={line.url} rel="noopener" target="_blank">
+          {props.source}
+        </a>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * The public page of a car detail: name, specifications and tax summary, in one language,
+ * server-rendered, self-contained (styles inline, no external assets), printable, with Open Graph
+ * tags for link previews. It shows no owner data and no key.
+ */
+export function CarPage(props: CarPageProps) {
+  const t = PAGE_TEXTS[props.language];
+  const { car } = props;
+  const name = car.name?.trim() || `${car.fuel} ${car.kilowatt} kW`;
+  const regions = enumNames(Region).map((region) => {
+    const lines = linesFor(car, region, props.today, props.language);
+    return { region, lines, find: (v: string) => lines.find((l) => l.viewOption === v) };
+  });
+  const bik = regions[0]?.find("BenefitInKind");
+  const specs: [string, string | null][] = [
+    [t.catalogPrice, formatEuro(car.catalogPrice, props.language)],
+    [t.firstRegistration, car.firstRegistration ?? null],
+    [t.fuel, car.fuel],
+    [t.euroStandard, car.euroStandard],
+    [t.power, `${car.kilowatt} kW`],
+    [t.co2Wltp, car.wltp != null ? `${car.wltp} g/km` : null],
+    [t.co2Nedc, car.nedC2 ? `${car.nedC2} g/km` : null],
+    [t.capacity, car.capacity != null ? `${car.capacity} cm³` : null],
+    [t.weight, car.weight != null ? `${car.weight} kg` : null],
+    [t.battery, car.batteryCapacity != null ? `${car.batteryCapacity} kWh` : null],
+  ];
+  const summary = regions
+    .map((r) => `${t.regions[r.region]}: ${r.find("RoadTax")?.value ?? t.none}`)
+    .join(" · ");
+  return (
+    <html lang={props.language}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${name} — ${t.title}`}</title>
+        <meta name="description" content={`${t.registrationTax}: ${summary}`} />
+        <meta property="og:type" content="website" />
+        <meta property="og:title" content={`${name} — ${t.title}`} />
+        <meta property="og:description" content={`${t.registrationTax}: ${summary}`} />
+        <meta property="og:url" content={props.url} />
+        <meta property="og:locale" content={{ en: "en_GB", nl: "nl_BE", fr: "fr_BE" }[props.language]} />
+        <meta name="robots" content="noindex" />
+        <style dangerouslySetInnerHTML={{ __html: PAGE_STYLE }} />
+      </head>
+      <body>
+        <main>
+          <header>
+            <p class="eyebrow">{t.title}</p>
+            <h1>{name}</h1>
+            <nav class="languages">
+              {(["nl", "fr", "en"] as const).map((lang) => (
+                <a href={`?lang=${lang}`} aria-current={lang === props.language ? "true" : undefined}>
+                  {lang.toUpperCase()}
+                </a>
+              ))}
+            </nav>
+          </header>
+          <section>
+            <h2>{t.specs}</h2>
+            <dl class="specs">
+              {specs
+                .filter(([, value]) => value !== null)
+                .map(([label, value]) => (
+                  <div>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+            </dl>
+          </section>
+          <section>
+            <h2>{t.taxes}</h2>
+            <p class="note">{t.taxesNote}</p>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t.region}</th>
+                  <th scope="col">{t.registrationTax}</th>
+                  <th scope="col">{t.roadTax}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {regions.map((r) => (
+                  <tr data-region={r.region}>
+                    <th scope="row">{t.regions[r.region]}</th>
+                    <td data-label={t.registrationTax}>
+                      <Amount line={r.find("RoadTax")} none={t.none} source={t.source} />
+                    </td>
+                    <td data-label={t.roadTax}>
+                      <Amount line={r.find("YearlyTax")} none={t.none} source={t.source} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          <section class="bik">
+            <h2>{t.bik}</h2>
+            <p class="note">{t.bikNote}</p>
+            <p class="big" data-testid="bik">
+              <Amount line={bik} none={t.none} source={t.source} />
+            </p>
+          </section>
+          <footer>
+            {t.footer} {RULES_VERSION} · {props.today}
+          </footer>
+        </main>
+      </body>
+    </html>
+  );
+}

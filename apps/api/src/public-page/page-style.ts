@@ -1,0 +1,40 @@
+/** The page's whole style sheet (inline: no external assets, system fonts only). */
+export const PAGE_STYLE = `
+:root { --ink:#14213d; --muted:#5c677d; --line:#e3e7ee; --accent:#0b6e4f; --bg:#f6f8fb; }
+* { box-sizing: border-box; }
+body { margin:0; background:var(--bg); color:var(--ink);
+  font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+main { max-width: 880px; margin: 0 auto; padding: 24px 16px 48px; }
+header { display:flex; flex-wrap:wrap; align-items:flex-end; justify-content:space-between; gap:8px;
+  border-bottom: 3px solid var(--accent); padding-bottom: 12px; margin-bottom: 24px; }
+.eyebrow { margin:0; color:var(--muted); font-size:.85rem; text-transform:uppercase; letter-spacing:.06em; }
+h1 { margin:.1em 0 0; font-size: clamp(1.6rem, 4vw, 2.3rem); line-height:1.15; width:100%; }
+h2 { font-size:1.15rem; margin: 0 0 8px; }
+section { background:#fff; border:1px solid var(--line); border-radius:12px; padding:18px 20px; margin-bottom:18px; }
+.languages a { margin-left:8px; color:var(--muted); text-decoration:none; font-weight:600; }
+.languages a[aria-current="true"] { color:var(--accent); border-bottom:2px solid var(--accent); }
+.specs { display:grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap:10px 24px; margin:0; }
+.specs dt { color:var(--muted); font-size:.85rem; }
+.specs dd { margin:0; font-weight:600; }
+.note { color:var(--muted); font-size:.9rem; margin: 0 0 12px; }
+table { width:100%; border-collapse:collapse; }
+th, td { text-align:left; padding:10px 8px; border-top:1px solid var(--line); vertical-align:top; }
+thead th { border-top:none; color:var(--muted); font-size:.85rem; font-weight:600; }
+.amount { font-weight:700; font-variant-numeric: tabular-nums; }
+.source { display:inline-block; margin-left:8px; font-size:.8rem; color:var(--accent); }
+.big { font-size:1.6rem; margin:0; }
+footer { color:var(--muted); font-size:.8rem; text-align:center; margin-top:24px; }
+@media (max-width: 560px) {
+  thead { display:none; }
+  tr { display:block; border-top:1px solid var(--line); padding:8px 0; }
+  th, td { display:block; border:none; padding:4px 0; }
+  td::before { content: attr(data-label); display:block; color:var(--muted); font-size:.8rem; }
+}
+@media print {
+  body { background:#fff; font-size:12pt; }
+  main { max-width:none; padding:0; }
+  section { border:none; padding:0; margin-bottom:14pt; break-inside: avoid; }
+  .languages { display:none; }
+  .source::after { content: " (" attr(href) ")"; font-size:8pt; color:#555; word-break:break-all; }
+}
+`;
