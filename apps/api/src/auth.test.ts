@@ -178,6 +178,15 @@ describe.each(testDatabases())("authentication on $dialect", (db) => {
         `${service.base}/CarDetails?subscription-key=${sub.primaryKey}&subscription-key=${sub.secondaryKey}`,
         undefined,
       );
+      // Hono decodes parameter names: an encoded name authenticates, so it must be redacted too.
+      const encodedName = await call(
+        `${service.base}/CarDetails?subscription%2Dkey=${sub.secondaryKey}`,
+        undefined,
+        {
+          body: car,
+        },
+      );
+      expect(encodedName.status).toBe(201);
       await new Promise((resolve) => setTimeout(resolve, 50));
       const logs = service.logs.join("\n");
       expect(logs).toContain("subscription-key=[redacted]");
