@@ -12,6 +12,7 @@ import { openApiDocument } from "./openapi/document";
 import { calculateRoutes } from "./routes/calculate";
 import { calculationRoutes } from "./routes/calculations";
 import { carDetailRoutes } from "./routes/car-details";
+import { qrRoutes } from "./routes/qr";
 import { publicLinkRoutes, publicPageRoutes } from "./routes/sharing";
 import { taxMatrixRoutes } from "./routes/tax-matrix";
 
@@ -44,6 +45,7 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Hon
   app.route("/v1/GetTaxMatrix", taxMatrixRoutes(service));
   app.route("/v1/PublicLink", publicLinkRoutes(service));
   app.route("/p", publicPageRoutes(service));
+  app.route("/v1/Qr", qrRoutes(service));
 
   const render = (c: Context<AppEnv>, error: ProblemError) =>
     c.body(

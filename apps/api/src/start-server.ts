@@ -36,6 +36,9 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
     options.logDestination ?? pino.destination({ sync: false }),
   );
   const metrics = new ServiceMetrics(storage);
+  // Expired QR images are removed within the hour after they expire (any instance may do it).
+  const sweep = setInterval(() => void storage.qr.sweep().catch(() => undefined), 60 * 60 * 1000);
+  sweep.unref();
   const webhooks =
     options.webhooks?.workerInServer === true
       ? startWebhookRuntime(storage, options.webhooks, logger)
@@ -56,6 +59,7 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
           url,
           service,
           close: async () => {
+            clearInterval(sweep);
             await webhooks?.stop();
             await close(server, service, options.shutdownGraceMs ?? 10_000);
           },

@@ -22,7 +22,8 @@ const USAGE = `usage:
   cartax subscription …          operator tools: create, rotate, activate, deactivate, grant-calculation,
                                  revoke-calculation, list (cartax subscription --help)
   cartax webhook …               operator tools: add, list, disable, enable, remove, status (cartax webhook --help)
-  cartax notify --calculations RoadTax,BenefitInKind   send a change notification to every enabled endpoint`;
+  cartax notify --calculations RoadTax,BenefitInKind   send a change notification to every enabled endpoint
+  cartax logo add NAME FILE | list                      the QR logo store (PNG or SVG)`;
 
 function repositoryRoot(from: string): string {
   let dir = from;

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { runCli } from "./cli";
+import { runLogoCommand } from "./logo/logo-command";
 import { runSubscriptionCommand } from "./subscription/subscription-command";
 import { runNotifyCommand, runWebhookCommand } from "./webhook/webhook-command";
 
@@ -13,6 +14,8 @@ try {
     process.exitCode = await runSubscriptionCommand(argv.slice(1), operator);
   } else if (argv[0] === "webhook") {
     process.exitCode = await runWebhookCommand(argv.slice(1), operator);
+  } else if (argv[0] === "logo") {
+    process.exitCode = await runLogoCommand(argv.slice(1), operator, process.env.INIT_CWD ?? process.cwd());
   } else if (argv[0] === "notify") {
     process.exitCode = await runNotifyCommand(argv.slice(1), operator);
   } else {

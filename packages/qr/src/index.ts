@@ -1,6 +1,30 @@
 /**
  * @module
- * `@cartax/qr`: layout and rendering of QR cards for public links. Rendering lands with the
- * sharing issue; the layout rules of the interface spec are here already.
+ * `@cartax/qr`: QR cards for public links (interface spec, POST /Qr): the layout rules, the SVG
+ * composition (level H, centre logo over cleared modules, top logo, captions in a shipped font) and
+ * rendering to PNG with resvg off the event loop.
  */
-export { QR_DEFAULTS, type QrLayoutOptions, resolveQrLayout } from "./qr-request-options";
+
+export {
+  DEFAULT_LOGO_NAME,
+  defaultLogo,
+  InvalidLogoError,
+  type Logo,
+  MAX_LOGO_BYTES,
+  toDataUri,
+  validateLogo,
+} from "./logo";
+export {
+  CENTRE_LOGO_AREA,
+  FONT_FAMILY,
+  FONT_FILE,
+  type QrCardInput,
+  QUIET_MODULES,
+  qrCardSvg,
+  qrModules,
+  RENDER_OPTIONS,
+  renderPng,
+  renderQrCard,
+} from "./qr-card";
+export { type Box, centreLogoBox, LINE_HEIGHT, layoutQrCard, MARGIN, type QrCardLayout } from "./qr-layout";
+export { QR_DEFAULTS, QR_LIMITS, type QrLayoutOptions, resolveQrLayout } from "./qr-request-options";

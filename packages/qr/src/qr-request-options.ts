@@ -23,32 +23,41 @@ export interface QrLayoutOptions {
   readonly topLogoHeight: number;
 }
 
-const positiveInt = (value: unknown, fallback: number): number =>
-  typeof value === "number" && Number.isInteger(value) && value > 0 ? value : fallback;
+/** Largest accepted values: larger ones are invalid and fall back to the default like any other. */
+export const QR_LIMITS = {
+  maxImageSide: 4000,
+  maxTextSize: 200,
+  maxLogoSide: 2000,
+  maxCaptionLength: 200,
+} as const;
+
+const positiveInt = (value: unknown, fallback: number, max: number): number =>
+  typeof value === "number" && Number.isInteger(value) && value > 0 && value <= max ? value : fallback;
+
+const caption = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() !== "" && value.length <= QR_LIMITS.maxCaptionLength
+    ? value
+    : null;
 
 /**
  * Layout options with the spec's rule "invalid or omitted optional values fall back to their
  * default"; captionLine2 is used only when captionLine1 is set.
  */
 export function resolveQrLayout(input: Partial<Record<keyof QrLayoutOptions, unknown>>): QrLayoutOptions {
-  const line1 =
-    typeof input.captionLine1 === "string" && input.captionLine1 !== "" ? input.captionLine1 : null;
-  const line2 =
-    line1 !== null && typeof input.captionLine2 === "string" && input.captionLine2 !== ""
-      ? input.captionLine2
-      : null;
+  const line1 = caption(input.captionLine1);
+  const line2 = line1 !== null ? caption(input.captionLine2) : null;
   const color =
     typeof input.captionColor === "string" && /^[0-9a-fA-F]{6}$/.test(input.captionColor)
       ? input.captionColor.toLowerCase()
       : QR_DEFAULTS.captionColor;
   return {
-    qrCodeWidth: positiveInt(input.qrCodeWidth, QR_DEFAULTS.qrCodeWidth),
-    qrCodeHeight: positiveInt(input.qrCodeHeight, QR_DEFAULTS.qrCodeHeight),
+    qrCodeWidth: positiveInt(input.qrCodeWidth, QR_DEFAULTS.qrCodeWidth, QR_LIMITS.maxImageSide),
+    qrCodeHeight: positiveInt(input.qrCodeHeight, QR_DEFAULTS.qrCodeHeight, QR_LIMITS.maxImageSide),
     captionLine1: line1,
     captionLine2: line2,
     captionColor: color,
-    captionTextSize: positiveInt(input.captionTextSize, QR_DEFAULTS.captionTextSize),
-    topLogoWidth: positiveInt(input.topLogoWidth, QR_DEFAULTS.topLogoWidth),
-    topLogoHeight: positiveInt(input.topLogoHeight, QR_DEFAULTS.topLogoHeight),
+    captionTextSize: positiveInt(input.captionTextSize, QR_DEFAULTS.captionTextSize, QR_LIMITS.maxTextSize),
+    topLogoWidth: positiveInt(input.topLogoWidth, QR_DEFAULTS.topLogoWidth, QR_LIMITS.maxLogoSide),
+    topLogoHeight: positiveInt(input.topLogoHeight, QR_DEFAULTS.topLogoHeight, QR_LIMITS.maxLogoSide),
   };
 }

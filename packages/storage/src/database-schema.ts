@@ -11,6 +11,8 @@ export interface DatabaseSchema {
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
   public_links: PublicLinkTable;
+  qr_logos: QrLogoTable;
+  qr_images: QrImageTable;
 }
 
 /** An account (the spec's `ownerId`): owns subscriptions and records. */
@@ -110,4 +112,20 @@ export interface PublicLinkTable {
   owner_id: string;
   car_detail_id: string;
   created_at: string;
+}
+
+/** A logo an operator added (`cartax logo add`), by name; PNG or SVG, base64. */
+export interface QrLogoTable {
+  name: string;
+  content_type: string;
+  data: string;
+  created_at: string;
+}
+
+/** A generated QR image (PNG, base64) behind an unguessable token, until it expires. */
+export interface QrImageTable {
+  token: string;
+  png: string;
+  created_at: string;
+  expires_at: string;
 }

@@ -12,6 +12,7 @@ export { ENVIRONMENTS, type Environment, isEnvironment } from "./environment";
 export { MIGRATIONS } from "./migrations/index";
 export { type Dialect, migrate, openStorage, SQLITE_FILE_NAME, type Storage } from "./open-storage";
 export { PublicLinkStore } from "./public-link-store";
+export { QrStore, type StoredLogo } from "./qr-store";
 export { readStorageConfig, type StorageConfig } from "./storage-config";
 export { hashSubscriptionKey, KEY_PREFIXES } from "./subscription-key";
 export {

@@ -8,6 +8,7 @@ import { CarDetailStore } from "./car-detail-store";
 import type { DatabaseSchema } from "./database-schema";
 import { MIGRATIONS } from "./migrations/index";
 import { PublicLinkStore } from "./public-link-store";
+import { QrStore } from "./qr-store";
 import { withStatementCache } from "./statement-cache";
 import type { StorageConfig } from "./storage-config";
 import { SubscriptionStore } from "./subscription-store";
@@ -25,6 +26,7 @@ export interface Storage {
   readonly calculations: CalculationStore;
   readonly webhooks: WebhookStore;
   readonly publicLinks: PublicLinkStore;
+  readonly qr: QrStore;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     subscriptions: new SubscriptionStore(db),
     carDetails,
     publicLinks: new PublicLinkStore(db, carDetails),
+    qr: new QrStore(db),
     calculations,
     webhooks: new WebhookStore(db, dialect),
     close: async () => {

@@ -193,6 +193,64 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     },
   },
   {
+    method: "post",
+    path: "/v1/Qr",
+    summary: "Generate a QR code image of a car detail's public link",
+    description:
+      "201 with the image URI in Location (GET it without a key; it lives 24 hours). Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).",
+    tags: ["Sharing"],
+    security: secured,
+    request: {
+      body: body(
+        z.object({
+          carDetailId: z.uuid(),
+          logoPath: z.string().optional().describe("Logo name in the logo store; default Service_QR_Code."),
+          qrCodeWidth: z.number().int().optional().describe("Default 500 (1–4000)."),
+          qrCodeHeight: z.number().int().optional().describe("Default 750 (1–4000)."),
+          captionLine1: z.string().nullable().optional(),
+          captionLine2: z.string().nullable().optional().describe("Used only with captionLine1."),
+          captionColor: z.string().optional().describe("Hex without #; default 000000."),
+          captionTextSize: z.number().int().optional().describe("Default 20."),
+          topLogoPath: z
+            .string()
+            .nullable()
+            .optional()
+            .describe("Logo name in the logo store; default none."),
+          topLogoWidth: z.number().int().optional().describe("Default 220."),
+          topLogoHeight: z.number().int().optional().describe("Default 110."),
+        }),
+        {
+          carDetailId: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+          captionLine1: "Volvo XC40",
+          captionLine2: "Scan for the taxes",
+        },
+      ),
+    },
+    responses: {
+      201: {
+        description: "Created.",
+        headers: { Location: { description: "URI of the PNG image.", schema: { type: "string" as const } } },
+      },
+      400: errors[400],
+      401: errors[401],
+      404: problem("No car detail with that id in this account."),
+      413: errors[413],
+      415: errors[415],
+      500: errors[500],
+    },
+  },
+  {
+    method: "get",
+    path: "/v1/Qr/{image}",
+    summary: "A generated QR image (no key; 24 hours)",
+    tags: ["Sharing"],
+    request: { params: z.object({ image: z.string().describe("token.png") }) },
+    responses: {
+      200: { description: "The PNG.", content: { "image/png": { schema: z.string() } } },
+      404: problem("Unknown or expired image."),
+    },
+  },
+  {
     method: "get",
     path: "/health",
     summary: "Liveness and database check",

@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import { initial } from "./0001-initial";
 import { webhooks } from "./0002-webhooks";
 import { publicLinks } from "./0003-public-links";
+import { qr } from "./0004-qr";
 
 /**
  * Every migration, by name; names sort in the order they run. Append new ones (another issue's
@@ -11,4 +12,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0001-initial": initial,
   "0002-webhooks": webhooks,
   "0003-public-links": publicLinks,
+  "0004-qr": qr,
 };
