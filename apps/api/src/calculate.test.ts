@@ -1,5 +1,6 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { petrolCar } from "./testing/fixtures";
 import { call, readJson, startTestService, type TestService } from "./testing/test-service";
 import { loadVectors } from "./testing/vectors";
 
@@ -12,16 +13,7 @@ const sample = [
   ).values(),
 ];
 
-const car = {
-  catalogPrice: 40000,
-  firstRegistration: "2025-03-01",
-  fuel: "Petrol",
-  euroStandard: "Euro6",
-  kilowatt: 110,
-  wltp: 130,
-  nedC2: 0,
-  capacity: 1498,
-};
+const car = petrolCar;
 const profile = {
   postalCode: 9000,
   status: "SelfEmployed",

@@ -1,18 +1,9 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { petrolCar } from "./testing/fixtures";
 import { call, readJson, startTestService, type TestService } from "./testing/test-service";
 
-const car = {
-  name: "Compact",
-  catalogPrice: 40000,
-  firstRegistration: "2025-03-01",
-  fuel: "Petrol",
-  euroStandard: "Euro6",
-  kilowatt: 110,
-  wltp: 130,
-  nedC2: 0,
-  capacity: 1498,
-};
+const car = { name: "Compact", ...petrolCar };
 
 describe.each(testDatabases())("CarDetails on $dialect", (db) => {
   let service: TestService;

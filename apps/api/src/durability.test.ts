@@ -1,19 +1,11 @@
 import { openStorage } from "@cartax/storage";
 import { testDatabases } from "@cartax/storage/testing";
 import { describe, expect, it } from "vitest";
+import { petrolCar } from "./testing/fixtures";
 import { type SpawnedService, spawnService, stopService } from "./testing/spawn-service";
 import { call, readJson } from "./testing/test-service";
 
-const car = {
-  catalogPrice: 40000,
-  firstRegistration: "2025-03-01",
-  fuel: "Petrol",
-  euroStandard: "Euro6",
-  kilowatt: 110,
-  wltp: 130,
-  nedC2: 0,
-  capacity: 1498,
-};
+const car = petrolCar;
 const calculation = {
   userProfile: {
     postalCode: 9000,

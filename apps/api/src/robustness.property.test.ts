@@ -1,20 +1,12 @@
 import { testDatabases } from "@cartax/storage/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { petrolCar } from "./testing/fixtures";
 import { call, startTestService, type TestService } from "./testing/test-service";
 
 const [sqlite] = testDatabases();
 
-const car = {
-  catalogPrice: 40000,
-  firstRegistration: "2025-03-01",
-  fuel: "Petrol",
-  euroStandard: "Euro6",
-  kilowatt: 110,
-  wltp: 130,
-  nedC2: 0,
-  capacity: 1498,
-};
+const car = petrolCar;
 const request = {
   carDetail: car,
   userProfile: {

@@ -47,7 +47,7 @@ afterEach(async () => {
   for (const d of databases.splice(0)) await d.cleanup();
 });
 
-async function until(condition: () => boolean | Promise<boolean>, ms = 8000) {
+async function until(condition: () => boolean | Promise<boolean>, ms = 20_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (await condition()) return;
