@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { CalculationTable, DatabaseSchema } from "./database-schema";
 import { GroupCommit } from "./group-commit";
+import { SqliteAuditWriter } from "./sqlite-audit-writer";
 
 /** The audit record of one Calculate call: "what did we say, under which rules?" */
 export interface CalculationRecord {
@@ -40,15 +41,39 @@ const toRow = (record: CalculationRecord) => ({
 });
 
 export class CalculationStore {
+  /** SQLite only: commits audit records from a worker thread (see SqliteAuditWriter). */
+  private readonly offThread: SqliteAuditWriter | undefined;
+
   // One audit record per Calculate call is the service's hot write: group commit.
   private readonly writer = new GroupCommit<ReturnType<typeof toRow>>(async (rows) => {
+    if (this.offThread?.usable) {
+      await this.offThread.insert(rows);
+      return;
+    }
     await this.db
       .insertInto("calculations")
       .values([...rows])
       .execute();
   });
 
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  /** `sqliteFile`: the database file when the dialect is SQLite, for the off-thread writer. */
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    sqliteFile?: string,
+  ) {
+    this.offThread = sqliteFile
+      ? new SqliteAuditWriter(sqliteFile, "calculations", [
+          "id",
+          "owner_id",
+          "subscription_id",
+          "request",
+          "result",
+          "rules_version",
+          "client_version",
+          "created_at",
+        ])
+      : undefined;
+  }
 
   /** Saves the record; resolves once it is committed (with others of the same few milliseconds). */
   insert(record: CalculationRecord): Promise<void> {
@@ -56,8 +81,9 @@ export class CalculationStore {
   }
 
   /** Waits for records still being written (before the database closes). */
-  drain(): Promise<void> {
-    return this.writer.drain();
+  async drain(): Promise<void> {
+    await this.writer.drain();
+    await this.offThread?.close();
   }
 
   /** The record, only to its own account (another account's id is unknown). */

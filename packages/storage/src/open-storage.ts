@@ -35,6 +35,7 @@ export const SQLITE_FILE_NAME = "cartax.sqlite";
 function sqliteDialect(dataDir: string): SqliteDialect {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
+  // (The audit writer thread opens the same file with the same pragmas: sqlite-audit-writer.ts.)
   // WAL: readers proceed while one transaction writes. synchronous=FULL: a commit is on disk before
   // it is acknowledged, so even a power cut loses no acknowledged write (NORMAL would survive a
   // process kill, not a machine crash). busy_timeout: the CLI and a running server share the file.
@@ -78,7 +79,10 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     await db.destroy();
     throw error;
   }
-  const calculations = new CalculationStore(db);
+  const calculations = new CalculationStore(
+    db,
+    config.databaseUrl ? undefined : path.join(config.dataDir, SQLITE_FILE_NAME),
+  );
   const carDetails = new CarDetailStore(db);
   return {
     dialect,

@@ -175,5 +175,35 @@ describe.each(testDatabases())("storage on $dialect", (database) => {
       expect(await storage.calculations.get(created.subscription.ownerId, record.id)).toEqual(record);
       expect(await storage.calculations.get(other.subscription.ownerId, record.id)).toBeUndefined();
     });
+
+    it("commits a burst of audit records in groups; a bad record fails alone, the others are saved", async () => {
+      const { subscription } = await storage.subscriptions.create({
+        name: "burst",
+        environment: "acceptance",
+      });
+      const createdAt = new Date().toISOString();
+      const record = (i: number, ownerId = subscription.ownerId) => ({
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+        ownerId,
+        subscriptionId: subscription.id,
+        request: { i },
+        result: { lines: [i] },
+        rulesVersion: "2026.11.1",
+        clientVersion: null,
+        createdAt,
+      });
+      // Record 7 names an account that does not exist: the foreign key refuses it.
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 120 }, (_, i) =>
+          storage.calculations.insert(i === 7 ? record(i, "no-such-account") : record(i)),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === "rejected")).toHaveLength(1);
+      expect(outcomes[7]?.status).toBe("rejected");
+      for (const i of [0, 6, 8, 119]) {
+        expect(await storage.calculations.get(subscription.ownerId, record(i).id)).toEqual(record(i));
+      }
+      expect(await storage.calculations.get("no-such-account", record(7).id)).toBeUndefined();
+    });
   });
 });
