@@ -17,28 +17,35 @@ import {
 import { z } from "zod";
 import { KEY_HEADER, KEY_QUERY } from "../http/authenticate";
 import { MAX_BODY_BYTES } from "../http/read-json-body";
-import { calculationRequestExample, carDetailExample, problemExample } from "./examples";
+import {
+  calculationRequestExample,
+  carDetailExample,
+  carDetailResponseExample,
+  problemExampleFor,
+} from "./examples";
 
-const problem = (description: string): ResponseConfig => ({
+/** A problem response; its example is a problem of that status (a test checks both agree). */
+const problem = (description: string, status: number): ResponseConfig => ({
   description,
-  content: { "application/problem+json": { schema: problemSchema, example: problemExample } },
+  content: { "application/problem+json": { schema: problemSchema, example: problemExampleFor(status) } },
 });
 const json = (
   description: string,
   schema: z.ZodType,
   headers?: ResponseConfig["headers"],
+  example?: unknown,
 ): ResponseConfig => ({
   description,
   ...(headers ? { headers } : {}),
-  content: { "application/json": { schema } },
+  content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } },
 });
 const location = { Location: { description: "URI of the car detail.", schema: { type: "string" as const } } };
 const errors = {
-  400: problem("Invalid request: the `errors` array names each field and the rule it broke."),
-  401: problem("Missing or invalid key, inactive subscription (or missing calculation access)."),
-  413: problem(`Body larger than ${MAX_BODY_BYTES} bytes.`),
-  415: problem("Content-Type is not application/json."),
-  500: problem("Server fault; retry later."),
+  400: problem("Invalid request: the `errors` array names each field and the rule it broke.", 400),
+  401: problem("Missing or invalid key, inactive subscription (or missing calculation access).", 401),
+  413: problem(`Body larger than ${MAX_BODY_BYTES} bytes.`, 413),
+  415: problem("Content-Type is not application/json.", 415),
+  500: problem("Server fault; retry later.", 500),
 };
 const uuidPath = (name: string) => z.object({ [name]: z.uuid() });
 const body = (schema: z.ZodType, example: unknown) => ({
@@ -57,10 +64,10 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     security: secured,
     request: { params: uuidPath("carDetailId") },
     responses: {
-      200: json("The car detail.", carDetailResponseSchema),
+      200: json("The car detail.", carDetailResponseSchema, undefined, carDetailResponseExample),
       400: errors[400],
       401: errors[401],
-      404: problem("No car detail with that id in this account."),
+      404: problem("No car detail with that id in this account.", 404),
       500: errors[500],
     },
   },
@@ -73,7 +80,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     security: secured,
     request: { body: body(carDetailSchema, carDetailExample) },
     responses: {
-      201: json("Created.", carDetailResponseSchema, location),
+      201: json("Created.", carDetailResponseSchema, location, carDetailResponseExample),
       400: errors[400],
       401: errors[401],
       413: errors[413],
@@ -90,8 +97,8 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     security: secured,
     request: { params: uuidPath("carDetailId"), body: body(carDetailSchema, carDetailExample) },
     responses: {
-      200: json("Updated.", carDetailResponseSchema, location),
-      201: json("Created.", carDetailResponseSchema, location),
+      200: json("Updated.", carDetailResponseSchema, location, carDetailResponseExample),
+      201: json("Created.", carDetailResponseSchema, location, carDetailResponseExample),
       400: errors[400],
       401: errors[401],
       413: errors[413],
@@ -112,7 +119,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
       200: json("The calculation result.", calculationResultSchema),
       400: errors[400],
       401: errors[401],
-      404: problem("carDetailId was given but no such car detail exists in this account."),
+      404: problem("carDetailId was given but no such car detail exists in this account.", 404),
       413: errors[413],
       415: errors[415],
       500: errors[500],
@@ -130,7 +137,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
       200: json("The audit record.", calculationRecordSchema),
       400: errors[400],
       401: errors[401],
-      404: problem("No calculation with that id in this account."),
+      404: problem("No calculation with that id in this account.", 404),
       500: errors[500],
     },
   },
@@ -152,7 +159,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
       200: json("The tax matrix.", taxMatrixResultSchema),
       400: errors[400],
       401: errors[401],
-      404: problem("No car detail with that id in this account."),
+      404: problem("No car detail with that id in this account.", 404),
       500: errors[500],
     },
   },
@@ -173,7 +180,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
       }),
       400: errors[400],
       401: errors[401],
-      404: problem("No car detail with that id in this account."),
+      404: problem("No car detail with that id in this account.", 404),
       500: errors[500],
     },
   },
@@ -189,7 +196,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     },
     responses: {
       200: { description: "The page.", content: { "text/html": { schema: z.string() } } },
-      404: problem("Unknown link."),
+      404: problem("Unknown link.", 404),
     },
   },
   {
@@ -233,7 +240,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
       },
       400: errors[400],
       401: errors[401],
-      404: problem("No car detail with that id in this account."),
+      404: problem("No car detail with that id in this account.", 404),
       413: errors[413],
       415: errors[415],
       500: errors[500],
@@ -247,7 +254,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     request: { params: z.object({ image: z.string().describe("token.png") }) },
     responses: {
       200: { description: "The PNG.", content: { "image/png": { schema: z.string() } } },
-      404: problem("Unknown or expired image."),
+      404: problem("Unknown or expired image.", 404),
     },
   },
   {

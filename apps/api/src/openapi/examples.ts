@@ -1,3 +1,5 @@
+import { PROBLEMS, type ProblemCode } from "../http/problem";
+
 /** Examples of the OpenAPI document; a test checks each against its schema. */
 export const carDetailExample = {
   name: "Compact petrol, 2025",
@@ -11,6 +13,19 @@ export const carDetailExample = {
   nedC2: 0,
   capacity: 1498,
   weight: 1450,
+};
+
+/** A CarDetail as the service returns it: ids assigned, every field present, date as a date-time. */
+export const carDetailResponseExample = {
+  id: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+  ownerId: "0b6f1c2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
+  ...carDetailExample,
+  firstRegistration: "2025-03-01T00:00:00",
+  batteryCapacity: null,
+  nedC2NonHybrid: null,
+  wltpNonHybrid: null,
+  isActive: true,
+  euro6eBis: null,
 };
 
 export const calculationRequestExample = {
@@ -43,3 +58,30 @@ export const problemExample = {
     },
   ],
 };
+
+const INSTANCE = "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e";
+
+/** What the service says for each problem code (the detail varies per occurrence). */
+const DETAILS: Partial<Record<ProblemCode, string>> = {
+  unauthorized: "the subscription has no calculation access",
+  not_found: "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+  payload_too_large: "the body is larger than 65536 bytes (64 KiB)",
+  unsupported_media_type: "the body must be sent as application/json, not text/plain",
+  internal_error: "an unexpected error occurred; retry later",
+};
+
+/** The example of a problem response of this status: a problem the service really sends with it. */
+export function problemExampleFor(status: number) {
+  if (status === 400) return problemExample;
+  const code = (Object.keys(PROBLEMS) as ProblemCode[]).find((c) => PROBLEMS[c].status === status);
+  if (!code) throw new Error(`no problem code has status ${status}`);
+  const { title } = PROBLEMS[code];
+  return {
+    type: `/problems/${code.replaceAll("_", "-")}`,
+    title,
+    status,
+    code,
+    detail: DETAILS[code] ?? title,
+    instance: INSTANCE,
+  };
+}
