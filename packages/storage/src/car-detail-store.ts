@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CarDetailBody } from "@cartax/schemas";
 import type { Kysely, Selectable } from "kysely";
+import { compiledQuery } from "./compiled-query";
 import type { CarDetailTable, DatabaseSchema } from "./database-schema";
 
 /** What is stored of a car: the validated body without the service-assigned ids. */
@@ -34,15 +35,19 @@ function carData(car: CarDetailBody): string {
  * touching or revealing the other account's.
  */
 export class CarDetailStore {
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  private readonly byId;
+
+  constructor(private readonly db: Kysely<DatabaseSchema>) {
+    this.byId = compiledQuery(
+      db,
+      (ownerId: string, id: string) =>
+        db.selectFrom("car_details").selectAll().where("owner_id", "=", ownerId).where("id", "=", id),
+      ["?owner", "?id"] as [string, string],
+    );
+  }
 
   async get(ownerId: string, id: string): Promise<StoredCarDetail | undefined> {
-    const row = await this.db
-      .selectFrom("car_details")
-      .selectAll()
-      .where("owner_id", "=", ownerId)
-      .where("id", "=", id.toLowerCase())
-      .executeTakeFirst();
+    const row = await this.byId(ownerId, id.toLowerCase());
     return row && toStored(row);
   }
 

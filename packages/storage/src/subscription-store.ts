@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
+import { compiledQuery } from "./compiled-query";
 import type { DatabaseSchema, SubscriptionTable } from "./database-schema";
 import type { Environment } from "./environment";
 import { generateSubscriptionKey, hashSubscriptionKey, isKeyOf, sameDigest } from "./subscription-key";
@@ -62,7 +63,19 @@ const flag = (value: boolean | undefined): number | undefined =>
   value === undefined ? undefined : value ? 1 : 0;
 
 export class SubscriptionStore {
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  private readonly byPrimaryHash;
+  private readonly bySecondaryHash;
+
+  constructor(private readonly db: Kysely<DatabaseSchema>) {
+    const byHash = (column: "primary_key_hash" | "secondary_key_hash") =>
+      compiledQuery(
+        db,
+        (digest: string) => db.selectFrom("subscriptions").selectAll().where(column, "=", digest),
+        ["?digest"] as [string],
+      );
+    this.byPrimaryHash = byHash("primary_key_hash");
+    this.bySecondaryHash = byHash("secondary_key_hash");
+  }
 
   async create(input: NewSubscription): Promise<CreatedSubscription> {
     const now = new Date().toISOString();
@@ -106,17 +119,7 @@ export class SubscriptionStore {
     if (!isKeyOf(key, environment)) return undefined;
     const digest = hashSubscriptionKey(key);
     // Two index look-ups rather than one OR, which SQLite answers several times slower.
-    const row =
-      (await this.db
-        .selectFrom("subscriptions")
-        .selectAll()
-        .where("primary_key_hash", "=", digest)
-        .executeTakeFirst()) ??
-      (await this.db
-        .selectFrom("subscriptions")
-        .selectAll()
-        .where("secondary_key_hash", "=", digest)
-        .executeTakeFirst());
+    const row = (await this.byPrimaryHash(digest)) ?? (await this.bySecondaryHash(digest));
     if (!row || row.environment !== environment) return undefined;
     const matches = sameDigest(row.primary_key_hash, digest) || sameDigest(row.secondary_key_hash, digest);
     return matches ? toSubscription(row) : undefined;
