@@ -134,3 +134,38 @@ describe("cartax vectors", () => {
     expect(stdout).toContain("1 passed, 1 failed");
   });
 });
+
+describe("the CLI refuses what it does not understand", () => {
+  it("answers an unknown flag with an error and the command's usage (exit 2)", () => {
+    const out = run(["calc", "--jsn"], JSON.stringify(request));
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain("--jsn");
+    expect(out.stderr).toContain("usage: cartax calc");
+    expect(out.stdout).toBe("");
+    expect(run(["vectors", "--fast"]).code).toBe(2);
+    expect(run(["frobnicate"]).code).toBe(2);
+  });
+
+  it("prints help for every command", () => {
+    for (const argv of [["--help"], ["calc", "--help"], ["vectors", "--help"], ["calc", "-h"]]) {
+      const out = run(argv);
+      expect(out.code, argv.join(" ")).toBe(0);
+      expect(out.stdout).toMatch(/usage:/);
+    }
+  });
+
+  it("refuses more than 10,000 requests in one input with a clear message", () => {
+    const out = run(["calc", "--json", "-"], JSON.stringify(Array.from({ length: 10_001 }, () => 0)));
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatch(/at most 10,000/);
+  });
+
+  it("prints each message of an invalid request once", () => {
+    const bad = { ...request, carDetail: { ...request.carDetail, catalogPrice: "x", fuel: "Benzine" } };
+    const out = run(["calc", "-"], JSON.stringify(bad));
+    expect(out.code).toBe(1);
+    for (const message of ["catalogPrice", "fuel must be one of"]) {
+      expect(out.stdout.split(message).length - 1, message).toBe(1);
+    }
+  });
+});

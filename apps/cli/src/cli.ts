@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { PROBLEM_TYPES } from "@cartax/schemas";
 import { calculateRequest } from "./calc/calculate-request";
 import { formatCalculation } from "./calc/format-calculation";
@@ -35,8 +36,49 @@ function repositoryRoot(from: string): string {
   return dir;
 }
 
+/** Largest input `calc` reads, and most requests in one array (documented in the README). */
+export const CALC_LIMITS = { maxBytes: 50 * 1024 * 1024, maxRequests: 10_000 } as const;
+
+const VECTORS_HELP = `usage: cartax vectors [path]
+  Runs every test vector in test-vectors/ (or one folder or file) and prints a pass/fail table with,
+  for each failing vector, the difference and its source. Exit code 1 on any failure.`;
+
+const CALC_HELP = `usage: cartax calc [file|-] [--json]
+  Reads a CalculationRequest (HTTP body shape, inline carDetail) or a JSON array of at most
+  ${CALC_LIMITS.maxRequests.toLocaleString("en")} of them, from a file or standard input (-), at most 50 MB.
+  --json   print exactly the API's CalculationResult JSON (calculationId null); invalid elements of an
+           array become {"error": <problem details>}
+  Exit code 0 when every request ran, 1 when any was invalid, 2 on wrong usage.`;
+
+/** Parses a command's arguments strictly: unknown flags are an error with the command's usage. */
+function parse(args: readonly string[], options: ParseArgsConfig["options"], help: string, io: CliIo) {
+  try {
+    const parsed = parseArgs({
+      args: [...args],
+      options: { ...options, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (parsed.values.help) {
+      io.stdout(`${help}\n`);
+      return { exit: 0 as const };
+    }
+    return { parsed };
+  } catch (error) {
+    io.stderr(`cartax: ${(error as Error).message}\n${help}\n`);
+    return { exit: 2 as const };
+  }
+}
+
 function vectorsCommand(args: readonly string[], io: CliIo): number {
-  const target = args[0] ? path.resolve(io.cwd, args[0]) : path.join(repositoryRoot(io.cwd), "test-vectors");
+  const { parsed, exit } = parse(args, {}, VECTORS_HELP, io);
+  if (!parsed) return exit;
+  if (parsed.positionals.length > 1) {
+    io.stderr(`cartax vectors: expected at most one path\n${VECTORS_HELP}\n`);
+    return 2;
+  }
+  const first = parsed.positionals[0];
+  const target = first ? path.resolve(io.cwd, first) : path.join(repositoryRoot(io.cwd), "test-vectors");
   if (!fs.existsSync(target)) {
     io.stderr(`cartax vectors: no such file or folder: ${target}\n`);
     return 2;
@@ -52,14 +94,31 @@ function vectorsCommand(args: readonly string[], io: CliIo): number {
   return failed === 0 && errors.length === 0 && runs.length > 0 ? 0 : 1;
 }
 
+function readInput(source: string, io: CliIo): string {
+  if (source === "-") return io.readStdin();
+  const file = path.resolve(io.cwd, source);
+  if (fs.statSync(file).size > CALC_LIMITS.maxBytes) throw new Error(`${source} is larger than 50 MB`);
+  return fs.readFileSync(file, "utf8");
+}
+
 function calcCommand(args: readonly string[], io: CliIo): number {
-  const json = args.includes("--json");
-  const source = args.find((a) => !a.startsWith("--")) ?? "-";
+  const { parsed, exit } = parse(args, { json: { type: "boolean" } }, CALC_HELP, io);
+  if (!parsed) return exit;
+  if (parsed.positionals.length > 1) {
+    io.stderr(`cartax calc: expected at most one file\n${CALC_HELP}\n`);
+    return 2;
+  }
+  const json = (parsed.values as { json?: boolean }).json === true;
+  const source = parsed.positionals[0] ?? "-";
   let text: string;
   try {
-    text = source === "-" ? io.readStdin() : fs.readFileSync(path.resolve(io.cwd, source), "utf8");
+    text = readInput(source, io);
   } catch (error) {
     io.stderr(`cartax calc: cannot read ${source}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (text.length > CALC_LIMITS.maxBytes) {
+    io.stderr("cartax calc: the input is larger than 50 MB\n");
     return 2;
   }
   let body: unknown;
@@ -77,6 +136,12 @@ function calcCommand(args: readonly string[], io: CliIo): number {
     return 1;
   }
   const requests = Array.isArray(body) ? body : [body];
+  if (requests.length > CALC_LIMITS.maxRequests) {
+    io.stderr(
+      `cartax calc: ${requests.length} requests; at most ${CALC_LIMITS.maxRequests.toLocaleString("en")} in one input\n`,
+    );
+    return 2;
+  }
   const calculated = requests.map((request) => calculateRequest(request));
   const invalid = calculated.filter((c) => !c.ok).length;
   if (json) {
@@ -97,6 +162,10 @@ export function runCli(argv: readonly string[], io: CliIo): number {
   const [command, ...rest] = argv;
   if (command === "vectors") return vectorsCommand(rest, io);
   if (command === "calc") return calcCommand(rest, io);
-  io.stderr(`${USAGE}\n`);
-  return command === undefined || command === "--help" || command === "help" ? 0 : 2;
+  if (command === "--help" || command === "-h" || command === "help") {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  io.stderr(`${command === undefined ? "" : `cartax: unknown command ${command}\n`}${USAGE}\n`);
+  return 2;
 }

@@ -7,8 +7,12 @@ const pad = (text: string, width: number) =>
 /** The readable form of `cartax calc`: the lines as a table, then each line's explanation. */
 export function formatCalculation(calculated: CalculatedRequest, heading: string): string {
   if (!calculated.ok) {
-    const errors = calculated.problem.errors?.map((e) => `  - ${e.field} (${e.rule}): ${e.message}`) ?? [];
-    return [`${heading}: invalid request`, `  ${calculated.problem.detail}`, ...errors].join("\n");
+    // Each message once: the list of field errors when there is one, else the problem's detail.
+    const errors = calculated.problem.errors?.map((e) => `  - ${e.message} [${e.rule}]`) ?? [];
+    return [
+      `${heading}: invalid request`,
+      ...(errors.length > 0 ? errors : [`  ${calculated.problem.detail}`]),
+    ].join("\n");
   }
   const { lines } = calculated.body;
   const rows = lines.map((l) => [

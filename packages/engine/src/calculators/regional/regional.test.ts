@@ -3,7 +3,7 @@ import { roadTax } from "../road-tax";
 import { yearlyTax } from "../yearly-tax";
 import { contextFor } from "./test-helpers";
 
-// Published examples of /work/shared/reference/regional.md and open-questions-resolved.md; the
+// Published examples of /work/docs/research/regional.md and open-questions-resolved.md; the
 // expected values are the sources' figures, not engine output.
 describe("Flemish road tax (green formula)", () => {
   it("petrol Euro 6, WLTP 130 g, 9 HP, 2025-26: 284.20 (simulator, regional note §2.4)", () => {
