@@ -3,6 +3,7 @@ import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { sql } from "kysely";
 import { accessLog } from "./http/access-log";
+import { allowedMethods } from "./http/allowed-methods";
 import type { AppEnv, ServiceContext } from "./http/app-env";
 import type { ServiceMetrics } from "./http/metrics";
 import { ProblemError } from "./http/problem";
@@ -53,9 +54,15 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Hon
       error.problem.status as ContentfulStatusCode,
       { "Content-Type": "application/problem+json" },
     );
-  app.notFound((c) =>
-    render(c, new ProblemError("not_found", "no such resource; the API lives under /v1 (see /docs)")),
-  );
+  const methodsOf = allowedMethods(app);
+  app.notFound((c) => {
+    const allowed = methodsOf(c.req.path);
+    if (allowed.length > 0) {
+      c.header("Allow", allowed.join(", "));
+      return render(c, new ProblemError("method_not_allowed", `${c.req.path} answers ${allowed.join(", ")}`));
+    }
+    return render(c, new ProblemError("not_found", "no such resource; the API lives under /v1 (see /docs)"));
+  });
   app.onError((error, c) => {
     if (error instanceof ProblemError) return render(c, error);
     // The message and stack help the operator; request bodies and keys are never logged.

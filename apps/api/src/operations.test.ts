@@ -48,6 +48,23 @@ describe("operations (SQLite)", () => {
     expect(text).not.toContain("no/such/path");
   });
 
+  it("answers a known path under another method with 405 and Allow", async () => {
+    const { primaryKey } = await service.subscribe();
+    const id = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
+    for (const [method, path, allow] of [
+      ["DELETE", `/v1/CarDetails/${id}`, "GET, HEAD, PUT"],
+      ["PATCH", `/v1/CarDetails/${id}`, "GET, HEAD, PUT"],
+      ["GET", "/v1/Calculate", "POST"],
+      ["POST", "/v1/GetTaxMatrix", "GET, HEAD"],
+    ] as const) {
+      const response = await call(`${service.server.url}${path}`, primaryKey, { method });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get("allow")).toBe(allow);
+      expect(response.headers.get("content-type")).toBe("application/problem+json");
+      expect((await readJson(response)).code).toBe("method_not_allowed");
+    }
+  });
+
   it("answers unknown paths with a problem+json 404", async () => {
     const response = await fetch(`${service.server.url}/v2/CarDetails`);
     expect(response.status).toBe(404);
