@@ -29,12 +29,12 @@ const toRecord = (row: Selectable<CalculationTable>): CalculationRecord => ({
   createdAt: row.created_at,
 });
 
-const toRow = (record: CalculationRecord) => ({
+const toRow = (record: CalculationRecord, resultJson?: string) => ({
   id: record.id,
   owner_id: record.ownerId,
   subscription_id: record.subscriptionId,
   request: JSON.stringify(record.request),
-  result: JSON.stringify(record.result),
+  result: resultJson ?? JSON.stringify(record.result),
   rules_version: record.rulesVersion,
   client_version: record.clientVersion,
   created_at: record.createdAt,
@@ -75,9 +75,12 @@ export class CalculationStore {
       : undefined;
   }
 
-  /** Saves the record; resolves once it is committed (with others of the same few milliseconds). */
-  insert(record: CalculationRecord): Promise<void> {
-    return this.writer.add(toRow(record));
+  /**
+   * Saves the record; resolves once it is committed (with others of the same few milliseconds).
+   * `resultJson`: the result exactly as it was sent, when the caller has serialised it already.
+   */
+  insert(record: CalculationRecord, resultJson?: string): Promise<void> {
+    return this.writer.add(toRow(record, resultJson));
   }
 
   /** Waits for records still being written (before the database closes). */

@@ -31,17 +31,22 @@ export function calculateRoutes(service: ServiceContext) {
     const run = runCalculation(request, toCarDetailInput(car));
     if (!run.ok) throw validationError(run.problem);
     const result = { calculationId: randomUUID(), lines: run.lines };
-    await service.storage.calculations.insert({
-      id: result.calculationId,
-      ownerId: subscription.ownerId,
-      subscriptionId: subscription.id,
-      request: body,
-      result,
-      rulesVersion: RULES_VERSION,
-      clientVersion: request.version ?? null,
-      createdAt: new Date().toISOString(),
-    });
-    return c.json(result);
+    // Serialised once: the audit record keeps the very bytes that are sent.
+    const resultJson = JSON.stringify(result);
+    await service.storage.calculations.insert(
+      {
+        id: result.calculationId,
+        ownerId: subscription.ownerId,
+        subscriptionId: subscription.id,
+        request: body,
+        result,
+        rulesVersion: RULES_VERSION,
+        clientVersion: request.version ?? null,
+        createdAt: new Date().toISOString(),
+      },
+      resultJson,
+    );
+    return c.body(resultJson, 200, { "Content-Type": "application/json" });
   });
   return routes;
 }
