@@ -6,10 +6,11 @@ import { rejectedExpenses } from "./calculators/rejected-expenses";
 import { roadTax } from "./calculators/road-tax";
 import { yearlyTax } from "./calculators/yearly-tax";
 import { ALL_VIEW_OPTIONS, CALCULATORS, type Calculator, ViewOption } from "./enums";
-import { yearOf } from "./iso-date";
+import { isIsoDate, yearOf } from "./iso-date";
 import { type LineContext, lineContext } from "./line-context";
+import { type CalculationInputLike, normalizeCalculationInput } from "./normalize-input";
 import type { TaxResult } from "./tax-result";
-import { type InputIssue, validateCalculationInput } from "./validate-input";
+import { checkInputRules, type InputIssue } from "./validate-input";
 
 export type CalculatorFunction = (ctx: LineContext) => TaxResult;
 
@@ -28,6 +29,7 @@ export const isRecurring = (calculator: Calculator): boolean => calculator !== "
 
 /** Years a calculator answers for, given the registration date. */
 export function lineYears(calculator: Calculator, registrationDate: string): number[] {
+  if (!CALCULATORS.includes(calculator) || !isIsoDate(registrationDate)) return [];
   const year = yearOf(registrationDate);
   return isRecurring(calculator) ? [year, year + 1] : [year];
 }
@@ -41,8 +43,11 @@ export type CalculationOutcome =
  * Never throws for a legal situation: invalid input comes back as issues, missing rules as
  * `rulesNotAvailable` lines.
  */
-export function calculate(input: CalculationInput): CalculationOutcome {
-  const issues = validateCalculationInput(input);
+export function calculate(raw: CalculationInputLike): CalculationOutcome {
+  const normalized = normalizeCalculationInput(raw);
+  if (!normalized.ok) return normalized;
+  const input = normalized.input;
+  const issues = checkInputRules(input);
   if (issues.length > 0) return { ok: false, issues };
   const mask = input.viewOptions ? input.viewOptions & ALL_VIEW_OPTIONS : ALL_VIEW_OPTIONS;
   const results: TaxResult[] = [];
@@ -62,7 +67,37 @@ export function calculate(input: CalculationInput): CalculationOutcome {
   return { ok: true, results };
 }
 
-/** One calculator for one year (the test-vector runner and the matrix use it). */
-export function calculateLine(input: CalculationInput, calculator: Calculator, year: number): TaxResult {
+export type CalculationLineOutcome =
+  | { readonly ok: true; readonly result: TaxResult }
+  | { readonly ok: false; readonly issues: readonly InputIssue[] };
+
+/**
+ * One calculator for one year (the test-vector runner uses it), with the same checks as
+ * `calculate`, and the calculator and year checked too.
+ */
+export function calculateLine(
+  raw: CalculationInputLike,
+  calculator: Calculator,
+  year: number,
+): CalculationLineOutcome {
+  const normalized = normalizeCalculationInput(raw);
+  if (!normalized.ok) return normalized;
+  const issues = checkInputRules(normalized.input);
+  if (!CALCULATORS.includes(calculator)) {
+    issues.push({
+      field: "calculator",
+      rule: "enum",
+      message: `calculator must be one of ${CALCULATORS.join(", ")}`,
+    });
+  }
+  if (!Number.isInteger(year) || year < 1900 || year > 2200) {
+    issues.push({ field: "year", rule: "range", message: "year must be a whole number from 1900 to 2200" });
+  }
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, result: runLine(normalized.input, calculator, year) };
+}
+
+/** One calculator for one year on an input already checked (the matrix). */
+export function runLine(input: CalculationInput, calculator: Calculator, year: number): TaxResult {
   return calculators[calculator](lineContext(input, year));
 }

@@ -1,4 +1,4 @@
-import type { Calculator, Language } from "./enums";
+import { CALCULATORS, type Calculator, LANGUAGES, type Language } from "./enums";
 import type { Outcome, TaxResult } from "./tax-result";
 import { CALCULATOR_NAMES } from "./texts/calculator-names";
 import { formatEuro, formatPercent } from "./texts/format-value";
@@ -45,7 +45,8 @@ function segmentsOf(template: string): readonly Segment[] {
 
 /** The localised description of a result: its notes as sentences, in the order they were made. */
 export function describeResult(result: TaxResult, language: Language): string | null {
-  const texts = NOTE_TEXTS[language];
+  if (!isTaxResult(result)) return null;
+  const texts = NOTE_TEXTS[isLanguage(language) ? language : "en"];
   const { notes, details } = result.explanation;
   if (notes.length === 0) return null;
   // A line without an amount says why first.
@@ -53,7 +54,9 @@ export function describeResult(result: TaxResult, language: Language): string | 
   let description = "";
   for (const code of ordered) {
     if (description) description += " ";
-    for (const segment of segmentsOf(texts[code])) {
+    const text = texts[code];
+    if (typeof text !== "string") continue;
+    for (const segment of segmentsOf(text)) {
       if (typeof segment === "string") description += segment;
       else {
         const value = details[segment.key];
@@ -66,6 +69,22 @@ export function describeResult(result: TaxResult, language: Language): string | 
 
 /** Turns an engine result into the CalculationLine of the API, in the chosen language. */
 export function toCalculationLine(result: TaxResult, language: Language = "en"): CalculationLine {
+  if (!isLanguage(language)) language = "en";
+  if (!isTaxResult(result)) {
+    // Not an engine result (e.g. parsed from elsewhere): an empty line rather than an exception.
+    return {
+      name: "",
+      description: "not a calculation result",
+      viewOption: "RoadTax",
+      value: "",
+      rawValue: 0,
+      year: 0,
+      url: null,
+      hasUrl: false,
+      outcome: "notApplicable",
+      provisional: false,
+    };
+  }
   const rawValue = result.outcome === "amount" ? result.amount : 0;
   const url = result.explanation.legalSource.url || null;
   return {
@@ -80,4 +99,30 @@ export function toCalculationLine(result: TaxResult, language: Language = "en"):
     outcome: result.outcome,
     provisional: result.provisional,
   };
+}
+
+const OUTCOMES: readonly unknown[] = ["amount", "exempt", "notApplicable", "rulesNotAvailable"];
+
+const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
+
+/** Whether a value has the shape of an engine TaxResult (checked at run time). */
+function isTaxResult(value: unknown): value is TaxResult {
+  if (typeof value !== "object" || value === null) return false;
+  const r = value as Partial<Record<keyof TaxResult, unknown>>;
+  const e = r.explanation as Partial<Record<string, unknown>> | null | undefined;
+  return (
+    (CALCULATORS as readonly unknown[]).includes(r.calculator) &&
+    OUTCOMES.includes(r.outcome) &&
+    typeof r.amount === "number" &&
+    Number.isFinite(r.amount) &&
+    typeof r.year === "number" &&
+    (r.unit === "EUR" || r.unit === "percent") &&
+    typeof e === "object" &&
+    e !== null &&
+    Array.isArray(e.notes) &&
+    typeof e.details === "object" &&
+    e.details !== null &&
+    typeof e.legalSource === "object" &&
+    e.legalSource !== null
+  );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { calculate, calculateLine } from "./calculate";
+import { calculate } from "./calculate";
 import type { CalculationInput } from "./calculation-input";
 import { computeTaxMatrix } from "./tax-matrix";
+import { lineOf } from "./testing/line-of";
 
 const company = { status: "SelfEmployed", registrationOn: "CompanyRegistration" } as const;
 
@@ -22,7 +23,7 @@ describe("inputs with decimals never throw", () => {
     };
     const outcome = calculate(input);
     expect(outcome.ok).toBe(true);
-    expect(calculateLine(input, "BenefitInKind", 2025).amount).toBe(4335.26);
+    expect(lineOf(input, "BenefitInKind", 2025).amount).toBe(4335.26);
   });
 
   it("a weight with decimals in the Walloon reform: 867 × 130/136 × 1,500.5/1,838 = 676.57", () => {
@@ -41,7 +42,7 @@ describe("inputs with decimals never throw", () => {
       profile: { ...company, region: "Wallonia" },
       options: { registrationDate: "2025-08-01" },
     };
-    expect(calculateLine(input, "RoadTax", 2025)).toMatchObject({ outcome: "amount", amount: 676.57 });
+    expect(lineOf(input, "RoadTax", 2025)).toMatchObject({ outcome: "amount", amount: 676.57 });
     expect(computeTaxMatrix(car, { registrationDate: "2025-08-01" }).ok).toBe(true);
   });
 
@@ -107,7 +108,7 @@ describe("oldtimers", () => {
       profile: { status: "Private", registrationOn: "PrivateRegistration", region: "Flanders" },
       options: { registrationDate: "2027-03-01" },
     };
-    expect(calculateLine(input, "RoadTax", 2027)).toMatchObject({ outcome: "amount", amount: 58.16 });
+    expect(lineOf(input, "RoadTax", 2027)).toMatchObject({ outcome: "amount", amount: 58.16 });
   });
 
   it("Walloon reform: a car 30+ years old pays the flat 61.50, CO2 or not (regional note §3.2)", () => {
@@ -116,7 +117,7 @@ describe("oldtimers", () => {
       profile: { status: "Private", registrationOn: "PrivateRegistration", region: "Wallonia" },
       options: { registrationDate: "2025-09-01" },
     };
-    expect(calculateLine(input, "RoadTax", 2025)).toMatchObject({ outcome: "amount", amount: 61.5 });
+    expect(lineOf(input, "RoadTax", 2025)).toMatchObject({ outcome: "amount", amount: 61.5 });
   });
 });
 
@@ -140,28 +141,28 @@ describe("provisional where the rule is not settled", () => {
   });
 
   it("a 70 g plug-in hybrid registered in 2025: the inferred Euro 6e-bis status decides, so provisional", () => {
-    const bik = calculateLine(input(phev), "BenefitInKind", 2025);
+    const bik = lineOf(input(phev), "BenefitInKind", 2025);
     expect(bik.provisional).toBe(true);
     expect(bik.explanation.notes).toContain("euro6eBisAssumed");
   });
 
   it("the same car declared Euro 6e-bis is genuine: 60,500 × 6/7 × 5.4 % = 2,800.29, not provisional", () => {
-    const bik = calculateLine(input({ ...phev, euro6eBis: true }), "BenefitInKind", 2025);
+    const bik = lineOf(input({ ...phev, euro6eBis: true }), "BenefitInKind", 2025);
     expect(bik).toMatchObject({ amount: 2800.29, provisional: false });
   });
 
   it("a battery test failed on the maximum authorised mass, or skipped without weight, is provisional", () => {
     const light = { ...phev, wltp: 40, batteryCapacity: 10.5, weight: 2400 };
-    const failed = calculateLine(input(light), "BenefitInKind", 2025);
+    const failed = lineOf(input(light), "BenefitInKind", 2025);
     expect(failed.provisional).toBe(true);
     expect(failed.explanation.notes).toContain("batteryTestMaximumMass");
-    const skipped = calculateLine(input({ ...light, weight: null }), "BenefitInKind", 2025);
+    const skipped = lineOf(input({ ...light, weight: null }), "BenefitInKind", 2025);
     expect(skipped.provisional).toBe(true);
     expect(skipped.explanation.notes).toContain("batteryTestSkipped");
   });
 
   it("the Flemish road tax of a plug-in hybrid under 35 g/km (codex 24 g vs simulator model 35 g)", () => {
-    const yearly = calculateLine(input({ ...phev, wltp: 30, euro6eBis: true }), "YearlyTax", 2025);
+    const yearly = lineOf(input({ ...phev, wltp: 30, euro6eBis: true }), "YearlyTax", 2025);
     expect(yearly.outcome).toBe("amount");
     expect(yearly.provisional).toBe(true);
   });
@@ -176,12 +177,12 @@ describe("provisional where the rule is not settled", () => {
       nedC2: 0,
       capacity: 1898,
     } as const;
-    const brussels = calculateLine(
+    const brussels = lineOf(
       { car, profile: { ...company, region: "Brussels" }, options: { registrationDate: "2023-09-01" } },
       "YearlyTax",
       2023,
     );
-    const wallonia = calculateLine(
+    const wallonia = lineOf(
       { car, profile: { ...company, region: "Wallonia" }, options: { registrationDate: "2023-09-01" } },
       "YearlyTax",
       2023,
@@ -201,7 +202,7 @@ describe("provisional where the rule is not settled", () => {
       capacity: 1968,
       firstRegistration: "2017-07-01",
     } as const;
-    const line = calculateLine(
+    const line = lineOf(
       {
         car,
         profile: { status: "SoleProprietor", registrationOn: "PrivateRegistration", region: "Flanders" },

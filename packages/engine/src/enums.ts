@@ -78,6 +78,7 @@ type EnumObject = Readonly<Record<string, number>>;
 
 /** Names of an enumeration in declaration order. */
 export function enumNames<E extends EnumObject>(enumeration: E): (keyof E & string)[] {
+  if (typeof enumeration !== "object" || enumeration === null) return [];
   return Object.keys(enumeration) as (keyof E & string)[];
 }
 
@@ -89,6 +90,7 @@ export function parseEnum<E extends EnumObject>(
   enumeration: E,
   input: unknown,
 ): (keyof E & string) | undefined {
+  if (typeof enumeration !== "object" || enumeration === null) return undefined;
   if (typeof input === "string") {
     if (Object.hasOwn(enumeration, input)) return input as keyof E & string;
     if (!/^-?\d+$/.test(input.trim())) return undefined;

@@ -26,6 +26,8 @@ export const FISCAL_HP_SOURCE =
 
 /** Fiscal horsepower of a combustion engine of `capacityCc` cubic centimetres. */
 export function fiscalHorsepower(capacityCc: number): number {
+  // Checked at run time (values may come from JSON): no capacity, no horsepower.
+  if (typeof capacityCc !== "number" || !Number.isFinite(capacityCc) || capacityCc <= 0) return 0;
   // 1,550 cc → 15 dl; 1,551 cc → 16 dl (a fraction above half a decilitre rounds up).
   const dl = Math.floor((Math.round(capacityCc) + 49) / 100);
   const k = K_TABLE.find((row) => dl <= row.upToDl)?.kHundredths ?? 500;

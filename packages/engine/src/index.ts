@@ -20,6 +20,7 @@
  */
 
 export {
+  type CalculationLineOutcome,
   type CalculationOutcome,
   type CalculatorFunction,
   calculate,
@@ -52,6 +53,13 @@ export {
 } from "./enums";
 export { FISCAL_HP_SOURCE, fiscalHorsepower } from "./fiscal-horsepower";
 export { anniversaryIn, type IsoDate, isIsoDate } from "./iso-date";
+export {
+  type CalculationInputLike,
+  type CarDetailInputLike,
+  type EnumInput,
+  normalizeCalculationInput,
+  type TaxpayerProfileLike,
+} from "./normalize-input";
 export type { ParameterRow, ParameterTable } from "./rules/parameter-table";
 export { RULES_VERSION } from "./rules-version";
 export {

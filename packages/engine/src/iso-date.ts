@@ -59,7 +59,12 @@ export function yearOf(date: IsoDate): number {
 }
 
 /** The same day and month in `year`; 29 February becomes 28 February in a common year. */
-export function anniversaryIn(date: IsoDate, year: number): IsoDate {
+export function anniversaryIn(date: IsoDate, year: number): IsoDate;
+export function anniversaryIn(date: unknown, year: unknown): IsoDate | undefined;
+export function anniversaryIn(date: unknown, year: unknown): IsoDate | undefined {
+  // Checked at run time: callers may pass anything parsed from JSON.
+  if (!isIsoDate(date) || typeof year !== "number" || !Number.isInteger(year) || year < 1 || year > 9999)
+    return undefined;
   const { month, day } = partsOf(date);
   // Not 29 February: only the year changes.
   if (month !== 2 || day !== 29) return String(year).padStart(4, "0") + date.slice(4);

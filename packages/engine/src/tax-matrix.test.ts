@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { calculateLine } from "./calculate";
 import { enumNames, ProfileStatus, Region, RegistrationOn } from "./enums";
 import { yearOf } from "./iso-date";
 import { computeTaxMatrix } from "./tax-matrix";
 import { carArb, isoDateArb } from "./testing/arbitraries";
+import { lineOf } from "./testing/line-of";
 
 const matrixCaseArb = isoDateArb(2021, 2026).chain((registrationDate) =>
   fc.record({ registrationDate: fc.constant(registrationDate), car: carArb(registrationDate) }),
@@ -40,8 +40,8 @@ describe("computeTaxMatrix", () => {
               profile: { status: row.status, registrationOn: row.registrationOn, region: entry.region },
               options: { registrationDate },
             };
-            const road = calculateLine(input, "RoadTax", year);
-            const yearly = calculateLine(input, "YearlyTax", year);
+            const road = lineOf(input, "RoadTax", year);
+            const yearly = lineOf(input, "YearlyTax", year);
             expect(entry.roadTax).toBe(road.outcome === "amount" ? road.amount : null);
             expect(entry.yearlyTax).toBe(yearly.outcome === "amount" ? yearly.amount : null);
           }

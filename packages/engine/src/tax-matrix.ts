@@ -1,10 +1,10 @@
-import { calculateLine } from "./calculate";
-import type { CarDetailInput } from "./calculation-input";
+import { runLine } from "./calculate";
 import { enumNames, ProfileStatus, Region, RegistrationOn } from "./enums";
 import type { IsoDate } from "./iso-date";
 import { yearOf } from "./iso-date";
+import { type CarDetailInputLike, normalizeCalculationInput } from "./normalize-input";
 import type { TaxResult } from "./tax-result";
-import { type InputIssue, validateCalculationInput } from "./validate-input";
+import { checkInputRules, type InputIssue } from "./validate-input";
 
 export interface TaxMatrixRegionEntry {
   readonly region: Region;
@@ -41,7 +41,17 @@ const amountOrNull = (result: TaxResult): number | null =>
  * every Region. Rows and regions come from iterating the enumerations, so a new value appears
  * without code changes; each cell is exactly what the single calculators return.
  */
-export function computeTaxMatrix(car: CarDetailInput, options: TaxMatrixOptions): TaxMatrixOutcome {
+export function computeTaxMatrix(rawCar: CarDetailInputLike, rawOptions: TaxMatrixOptions): TaxMatrixOutcome {
+  // The shape, enumerations and rules are checked once, on the first profile (they do not depend on it).
+  const checked = normalizeCalculationInput({
+    car: rawCar,
+    profile: { status: "Private", registrationOn: "PrivateRegistration", region: "Flanders" },
+    options: rawOptions,
+  });
+  if (!checked.ok) return checked;
+  const issues = checkInputRules(checked.input);
+  if (issues.length > 0) return { ok: false, issues };
+  const { car, options } = checked.input;
   const year = yearOf(options.registrationDate);
   const statuses = enumNames(ProfileStatus);
   const holders = enumNames(RegistrationOn);
@@ -52,14 +62,10 @@ export function computeTaxMatrix(car: CarDetailInput, options: TaxMatrixOptions)
       const entries: TaxMatrixRegionEntry[] = [];
       for (const region of regions) {
         const input = { car, profile: { status, registrationOn, region }, options };
-        if (rows.length === 0 && entries.length === 0) {
-          const issues = validateCalculationInput(input);
-          if (issues.length > 0) return { ok: false, issues };
-        }
         entries.push({
           region,
-          roadTax: amountOrNull(calculateLine(input, "RoadTax", year)),
-          yearlyTax: amountOrNull(calculateLine(input, "YearlyTax", year)),
+          roadTax: amountOrNull(runLine(input, "RoadTax", year)),
+          yearlyTax: amountOrNull(runLine(input, "YearlyTax", year)),
         });
       }
       rows.push({ status, registrationOn, regions: entries });

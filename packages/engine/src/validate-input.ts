@@ -1,5 +1,6 @@
 import type { CalculationInput } from "./calculation-input";
 import { isIsoDate } from "./iso-date";
+import { normalizeCalculationInput } from "./normalize-input";
 import { isPluginHybrid, needsCapacity } from "./vehicle";
 
 /** A rule of the input the engine cannot calculate without; `field` is a JSON path of the request. */
@@ -34,11 +35,18 @@ const inRange = (value: unknown, lowest: number, highest: number): boolean =>
   typeof value === "number" && Number.isFinite(value) && value >= lowest && value <= highest;
 
 /**
- * Checks what the engine needs beyond the types: the ranges above, the rules of the interface spec
+ * Checks an input at run time (shape, enumerations by name or number, see
+ * normalizeCalculationInput) and what the engine needs beyond the types: the ranges above, the rules of the interface spec
  * that involve several fields, and the law's date range. Direct users of the package get these as
  * issues, never as an exception; the HTTP service checks shapes with `@cartax/schemas` first.
  */
-export function validateCalculationInput(input: CalculationInput): InputIssue[] {
+export function validateCalculationInput(input: unknown): InputIssue[] {
+  const normalized = normalizeCalculationInput(input);
+  return normalized.ok ? checkInputRules(normalized.input) : normalized.issues;
+}
+
+/** The range and cross-field rules, on an input whose shape and enumerations are already checked. */
+export function checkInputRules(input: CalculationInput): InputIssue[] {
   const issues: InputIssue[] = [];
   const { car, options } = input;
   const issue = (field: string, rule: string, message: string) => issues.push({ field, rule, message });

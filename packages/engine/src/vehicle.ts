@@ -41,6 +41,7 @@ const usable = (value: number | null | undefined): value is number => typeof val
  * https://www.partena-professional.be/en/knowledge-center/infoflashes/co2-emission-rate-company-vehicles-2021
  */
 export function federalCo2(car: CarDetailInput): Co2Figure | undefined {
+  if (typeof car !== "object" || car === null) return undefined;
   const nedc = usable(car.nedC2) ? car.nedC2 : undefined;
   const wltp = usable(car.wltp) ? car.wltp : undefined;
   if (nedc !== undefined && wltp !== undefined) {
@@ -68,6 +69,8 @@ export function firstRegistrationOf(car: CarDetailInput, registrationDate: IsoDa
  * (Regulation (EU) 2023/443 amending 2017/1151). An explicit `euro6eBis` on the car wins.
  */
 export function isEuro6eBis(car: CarDetailInput, registrationDate: IsoDate): boolean {
+  if (typeof car !== "object" || car === null || typeof registrationDate !== "string") return false;
+  if (typeof car.firstRegistration !== "string" && car.firstRegistration != null) return false;
   if (typeof car.euro6eBis === "boolean") return car.euro6eBis;
   if (car.euroStandard === "Euro7") return true;
   return car.euroStandard === "Euro6" && firstRegistrationOf(car, registrationDate) >= "2026-01-01";

@@ -33,11 +33,13 @@ export function runVector(loaded: LoadedVector): VectorRun {
   const car = parsed.request.carDetail;
   if (!car) return failed("the request has no inline carDetail");
 
-  const result = calculateLine(
+  const line = calculateLine(
     toCalculationInput(parsed.request, toCarDetailInput(car)),
     calculator,
     vector.lineYear,
   );
+  if (!line.ok) return failed(`invalid request: ${line.issues.map((i) => i.message).join("; ")}`);
+  const result = line.result;
   const actual = show(result.outcome, result.amount);
   if (result.outcome !== vector.expected.outcome) return failed(`outcome ${result.outcome}`, actual);
   if (vector.expected.provisional !== undefined && vector.expected.provisional !== result.provisional) {

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { calculateLine } from "../calculate";
 import type { CalculationInput } from "../calculation-input";
 import { yearOf } from "../iso-date";
 import { healthIndexSeptember, minimumBaseNew, minimumBaseOld } from "../rules/federal/co2-contribution";
 import { rowAt } from "../rules/parameter-table";
 import { calculationInputArb } from "../testing/arbitraries";
+import { lineOf } from "../testing/line-of";
 import { federalCo2 } from "../vehicle";
 
 const company = (input: CalculationInput): CalculationInput => ({
@@ -40,10 +40,10 @@ describe("federal calculators: invariants", () => {
           };
           const pricier = { ...input, car: { ...car, catalogPrice: car.catalogPrice + moreCents / 100 } };
           for (const year of years(input)) {
-            const base = calculateLine(input, "BenefitInKind", year);
+            const base = lineOf(input, "BenefitInKind", year);
             if (base.outcome !== "amount") continue;
-            expect(calculateLine(dirtier, "BenefitInKind", year).amount).toBeGreaterThanOrEqual(base.amount);
-            expect(calculateLine(pricier, "BenefitInKind", year).amount).toBeGreaterThanOrEqual(base.amount);
+            expect(lineOf(dirtier, "BenefitInKind", year).amount).toBeGreaterThanOrEqual(base.amount);
+            expect(lineOf(pricier, "BenefitInKind", year).amount).toBeGreaterThanOrEqual(base.amount);
           }
         },
       ),
@@ -54,7 +54,7 @@ describe("federal calculators: invariants", () => {
     fc.assert(
       fc.property(calculationInputArb, (raw) => {
         for (const year of years(raw)) {
-          const result = calculateLine(company(raw), "BenefitInKind", year);
+          const result = lineOf(company(raw), "BenefitInKind", year);
           const percent = result.explanation.inputs.co2Percent;
           if (typeof percent === "number") {
             expect(percent).toBeGreaterThanOrEqual(4);
@@ -73,7 +73,7 @@ describe("federal calculators: invariants", () => {
         (raw, status) => {
           const input = { ...raw, profile: { ...raw.profile, status } };
           for (const year of years(input)) {
-            const result = calculateLine(input, "FiscalDeduction", year);
+            const result = lineOf(input, "FiscalDeduction", year);
             if (result.outcome !== "amount") continue;
             expect(result.amount).toBeGreaterThanOrEqual(0);
             expect(result.amount).toBeLessThanOrEqual(100);
@@ -99,7 +99,7 @@ describe("federal calculators: invariants", () => {
       fc.property(calculationInputArb, (raw) => {
         const input = company(raw);
         for (const year of years(input)) {
-          const result = calculateLine(input, "CO2Contribution", year);
+          const result = lineOf(input, "CO2Contribution", year);
           if (result.outcome !== "amount") continue;
           const index = rowAt(healthIndexSeptember, result.evaluationDate)?.value ?? Number.NaN;
           const table =
@@ -119,9 +119,9 @@ describe("federal calculators: invariants", () => {
       fc.property(calculationInputArb, (raw) => {
         const input = company(raw);
         for (const year of years(input)) {
-          const bik = calculateLine(input, "BenefitInKind", year);
+          const bik = lineOf(input, "BenefitInKind", year);
           const withContribution = { ...input, options: { ...input.options, ownMonthlyCost: 99 } };
-          const rejected = calculateLine(withContribution, "RejectedExpenses", year);
+          const rejected = lineOf(withContribution, "RejectedExpenses", year);
           if (bik.outcome !== "amount") {
             expect(rejected.outcome).toBe(bik.outcome);
             continue;
@@ -145,7 +145,7 @@ describe("federal calculators: invariants", () => {
           "RejectedExpenses",
           "CO2Contribution",
         ] as const) {
-          const result = calculateLine(input, calculator, yearOf(input.options.registrationDate));
+          const result = lineOf(input, calculator, yearOf(input.options.registrationDate));
           expect(result.outcome).toBe("notApplicable");
           expect(result.amount).toBe(0);
         }

@@ -16,6 +16,9 @@ function group(whole: number, separator: string): string {
 
 /** An amount with the language's separators and exactly `decimals` (0 or 2) decimals. */
 function formatNumber(value: number, language: Language, decimals: 0 | 2): string {
+  // Checked at run time (values may come from JSON): no number, no digits; unknown language, English.
+  if (typeof value !== "number" || !Number.isFinite(value)) return "";
+  if (!Object.hasOwn(GROUP, language)) language = "en";
   // Values are already rounded to the cent; integer cents avoid toFixed's binary surprises.
   const cents = Math.round(Math.abs(value) * 100);
   const sign = value < 0 && cents > 0 ? "-" : "";
@@ -31,5 +34,5 @@ export function formatEuro(value: number, language: Language): string {
 
 /** A percentage (FiscalDeduction): whole percentages without decimals, others with two. */
 export function formatPercent(value: number, language: Language): string {
-  return `${formatNumber(value, language, Number.isInteger(value) ? 0 : 2)} %`;
+  return `${formatNumber(value, language, typeof value === "number" && Number.isInteger(value) ? 0 : 2)} %`;
 }
