@@ -1,4 +1,3 @@
-import fc from "fast-check";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { KEY_QUERY } from "./authenticate";
