@@ -7,7 +7,12 @@ import type SqliteDatabase from "better-sqlite3";
  */
 export function withStatementCache(database: SqliteDatabase.Database, limit = 500): SqliteDatabase.Database {
   const statements = new Map<string, SqliteDatabase.Statement>();
-  const prepare = (sql: string) => {
+  const prepare = (text: string) => {
+    // Kysely opens transactions with a deferred "begin": a transaction that reads and then writes
+    // fails at once ("database is locked") when another connection (the audit writer thread, the
+    // CLI) committed in between. "begin immediate" takes the write lock first, waiting for it
+    // under busy_timeout, so such transactions never fail on a concurrent commit.
+    const sql = text === "begin" ? "begin immediate" : text;
     let statement = statements.get(sql);
     if (!statement) {
       statement = database.prepare(sql);

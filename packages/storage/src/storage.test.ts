@@ -176,6 +176,55 @@ describe.each(testDatabases())("storage on $dialect", (database) => {
       expect(await storage.calculations.get(other.subscription.ownerId, record.id)).toBeUndefined();
     });
 
+    it("runs read-then-write transactions while audit records are being committed", async () => {
+      // On SQLite the audit records are committed by a second connection (a worker thread): a
+      // transaction that read first and then writes must not fail because a commit came between.
+      const { subscription } = await storage.subscriptions.create({
+        name: "busy",
+        environment: "acceptance",
+      });
+      const createdAt = new Date().toISOString();
+      const audits = Array.from({ length: 300 }, (_, i) =>
+        storage.calculations.insert({
+          id: `10000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+          ownerId: subscription.ownerId,
+          subscriptionId: subscription.id,
+          request: { i },
+          result: { lines: ["x".repeat(2000)] },
+          rulesVersion: "2026.11.1",
+          clientVersion: null,
+          createdAt,
+        }),
+      );
+      const extra: Promise<unknown>[] = [];
+      for (let i = 0; i < 5; i++) {
+        // A transaction that reads, waits (other requests run meanwhile), then writes.
+        extra.push(
+          storage.db.transaction().execute(async (trx) => {
+            await trx.selectFrom("accounts").select("id").where("id", "=", subscription.ownerId).execute();
+            await new Promise((resolve) => setTimeout(resolve, 15));
+            await trx
+              .insertInto("accounts")
+              .values({ id: `busy-${i}`, created_at: createdAt })
+              .execute();
+          }),
+        );
+        extra.push(
+          storage.subscriptions.create({
+            name: `s${i}`,
+            environment: "acceptance",
+            ownerId: subscription.ownerId,
+          }),
+        );
+      }
+      const outcomes = await Promise.allSettled([...audits, ...extra]);
+      expect(
+        outcomes
+          .filter((o) => o.status === "rejected")
+          .map((o) => String((o as PromiseRejectedResult).reason)),
+      ).toEqual([]);
+    });
+
     it("commits a burst of audit records in groups; a bad record fails alone, the others are saved", async () => {
       const { subscription } = await storage.subscriptions.create({
         name: "burst",
