@@ -4,4 +4,5 @@
  */
 export { createApp } from "./app";
 export { readConfig, type ServiceConfig } from "./config";
+export { openApiDocument } from "./openapi/document";
 export { startServer } from "./start-server";
