@@ -4,6 +4,7 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import { PROBLEM_TYPES } from "@cartax/schemas";
 import { calculateRequest } from "./calc/calculate-request";
 import { formatCalculation } from "./calc/format-calculation";
+import { runRulesCommand } from "./rules/rules-command";
 import { formatVectorTable } from "./vectors/format-vector-table";
 import { loadVectorFiles } from "./vectors/load-vector-files";
 import { runVector } from "./vectors/run-vector";
@@ -24,7 +25,8 @@ const USAGE = `usage:
                                  revoke-calculation, list (cartax subscription --help)
   cartax webhook …               operator tools: add, list, disable, enable, remove, status (cartax webhook --help)
   cartax notify --calculations RoadTax,BenefitInKind   send a change notification to every enabled endpoint
-  cartax logo add NAME FILE | list                      the QR logo store (PNG or SVG)`;
+  cartax logo add NAME FILE | list                      the QR logo store (PNG or SVG)
+  cartax rules export | diff OLD.json NEW.json          the rule tables as JSON, and what changed`;
 
 function repositoryRoot(from: string): string {
   let dir = from;
@@ -162,6 +164,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
   const [command, ...rest] = argv;
   if (command === "vectors") return vectorsCommand(rest, io);
   if (command === "calc") return calcCommand(rest, io);
+  if (command === "rules") return runRulesCommand(rest, io);
   if (command === "--help" || command === "-h" || command === "help") {
     io.stdout(`${USAGE}\n`);
     return 0;

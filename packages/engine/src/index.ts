@@ -61,6 +61,7 @@ export {
   type TaxpayerProfileLike,
 } from "./normalize-input";
 export type { ParameterRow, ParameterTable } from "./rules/parameter-table";
+export { type RegisteredTable, RULE_TABLES } from "./rules/registry";
 export { RULES_VERSION } from "./rules-version";
 export {
   computeTaxMatrix,

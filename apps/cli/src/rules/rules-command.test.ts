@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { RULES_VERSION } from "@cartax/engine";
+import { describe, expect, it } from "vitest";
+import { runRulesCommand } from "./rules-command";
+import type { RulesSnapshot } from "./rules-snapshot";
+
+// The committed export of the current rules version: a rule-table change without a new RULES_VERSION
+// and a new snapshot fails here (CONTRIBUTING.md, "Adding next year's figures").
+const fixture = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "fixtures",
+  `rules-${RULES_VERSION}.json`,
+);
+
+function run(args: string[], cwd: string) {
+  let stdout = "";
+  let stderr = "";
+  const code = runRulesCommand(args, {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd,
+  });
+  return { code, stdout, stderr };
+}
+
+describe("cartax rules", () => {
+  it("exports every table with its rows, sources and calculators; identical to the committed snapshot of this rules version", () => {
+    const out = run(["export"], process.cwd());
+    expect(out.code).toBe(0);
+    const exported = JSON.parse(out.stdout) as RulesSnapshot;
+    const snapshot = JSON.parse(fs.readFileSync(fixture, "utf8")) as RulesSnapshot;
+    expect(exported.rulesVersion).toBe(snapshot.rulesVersion);
+    expect(exported).toEqual(snapshot);
+    for (const table of exported.tables) {
+      expect(table.calculators.length, table.id).toBeGreaterThan(0);
+      for (const row of table.rows) expect(row.sources.length, `${table.id} ${row.from}`).toBeGreaterThan(0);
+    }
+  });
+
+  it("diffs two real snapshots: the rows that differ and the calculators to notify", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-rules-"));
+    const snapshot = JSON.parse(fs.readFileSync(fixture, "utf8")) as RulesSnapshot;
+    // An earlier state of the tables: the 2026 BIK minimum not yet published, and the last
+    // health index row at another value.
+    const minimum = snapshot.tables.find((t) => t.id === "bik.minimum");
+    const health = snapshot.tables.find((t) => t.id.includes("health"));
+    const lastMinimum = minimum?.rows.at(-1);
+    const lastHealth = health?.rows.at(-1);
+    if (!minimum || !health || !lastMinimum || !lastHealth) throw new Error("fixture tables missing");
+    const earlier: RulesSnapshot = {
+      rulesVersion: "2026.10.0",
+      tables: snapshot.tables.map((t) =>
+        t === minimum
+          ? { ...t, rows: t.rows.slice(0, -1) }
+          : t === health
+            ? { ...t, rows: [...t.rows.slice(0, -1), { ...lastHealth, value: 100 }] }
+            : t,
+      ),
+    };
+    fs.writeFileSync(path.join(dir, "old.json"), JSON.stringify(earlier));
+    fs.copyFileSync(fixture, path.join(dir, "new.json"));
+    const out = run(["diff", "old.json", "new.json", "--json"], dir);
+    expect(out.code).toBe(0);
+    const diff = JSON.parse(out.stdout);
+    expect(diff.oldVersion).toBe("2026.10.0");
+    expect(diff.changes).toEqual([
+      expect.objectContaining({
+        change: "added",
+        table: "bik.minimum",
+        from: lastMinimum.from,
+        new: expect.objectContaining({ value: lastMinimum.value }),
+        calculators: ["BenefitInKind", "RejectedExpenses"],
+      }),
+      expect.objectContaining({
+        change: "changed",
+        table: health.id,
+        from: lastHealth.from,
+        old: expect.objectContaining({ value: 100 }),
+        new: expect.objectContaining({ value: lastHealth.value }),
+        calculators: ["CO2Contribution"],
+      }),
+    ]);
+    expect(diff.updatedCalculations).toEqual(["BenefitInKind", "RejectedExpenses", "CO2Contribution"]);
+    const readable = run(["diff", "old.json", "new.json"], dir);
+    expect(readable.stdout).toContain(
+      "cartax notify --calculations BenefitInKind,RejectedExpenses,CO2Contribution",
+    );
+    expect(run(["diff", "old.json"], dir).code).toBe(2);
+    expect(run(["diff", "old.json", "missing.json"], dir).code).toBe(1);
+    expect(run(["export", "--jsn"], dir).code).toBe(2);
+  });
+});
