@@ -12,6 +12,7 @@ import { type CalculationInputLike, normalizeCalculationInput } from "./normaliz
 import type { TaxResult } from "./tax-result";
 import { checkInputRules, type InputIssue } from "./validate-input";
 
+/** One calculator: the result of one line from the shared context of its year. */
 export type CalculatorFunction = (ctx: LineContext) => TaxResult;
 
 /** The six calculators, keyed by their ViewOptions name. */
@@ -34,6 +35,7 @@ export function lineYears(calculator: Calculator, registrationDate: string): num
   return isRecurring(calculator) ? [year, year + 1] : [year];
 }
 
+/** What `calculate` answers: one result per calculator and year, or the input issues that prevent them. */
 export type CalculationOutcome =
   | { readonly ok: true; readonly results: readonly TaxResult[] }
   | { readonly ok: false; readonly issues: readonly InputIssue[] };
@@ -67,6 +69,7 @@ export function calculate(raw: CalculationInputLike): CalculationOutcome {
   return { ok: true, results };
 }
 
+/** What `calculateLine` answers: the result, or the input issues that prevent it. */
 export type CalculationLineOutcome =
   | { readonly ok: true; readonly result: TaxResult }
   | { readonly ok: false; readonly issues: readonly InputIssue[] };

@@ -25,6 +25,7 @@ export interface CarDetailInput {
   readonly euro6eBis?: boolean | null;
 }
 
+/** The taxpayer of a calculation (interface spec, UserProfile), enumerations as names. */
 export interface TaxpayerProfile {
   readonly status: ProfileStatus;
   readonly registrationOn: RegistrationOn;
@@ -35,6 +36,7 @@ export interface TaxpayerProfile {
   readonly language?: Language;
 }
 
+/** Options of a calculation (interface spec, CalculationOptions): the dates and the own contribution. */
 export interface CalculationOptions {
   /** Intended registration date; the current fiscal year is its year. */
   readonly registrationDate: IsoDate;
@@ -46,6 +48,7 @@ export interface CalculationOptions {
   readonly ownMonthlyCost?: number | null;
 }
 
+/** The input of `calculate` once checked: the car, the taxpayer profile and the options, enumerations as names. */
 export interface CalculationInput {
   readonly car: CarDetailInput;
   readonly profile: TaxpayerProfile;

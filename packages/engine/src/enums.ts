@@ -18,6 +18,7 @@ export const FuelType = {
 } as const;
 export type FuelType = keyof typeof FuelType;
 
+/** The EuroStandard enumeration of the interface spec: name → number. */
 export const EuroStandard = {
   NA: 0,
   Euro0: 10,
@@ -49,6 +50,7 @@ export const RegistrationOn = {
 } as const;
 export type RegistrationOn = keyof typeof RegistrationOn;
 
+/** The Region enumeration of the interface spec: name → number. */
 export const Region = {
   Flanders: 0,
   Wallonia: 1,
@@ -65,13 +67,17 @@ export const ViewOption = {
   RejectedExpenses: 16,
   CO2Contribution: 32,
 } as const;
+/** A calculator by its ViewOptions name (`RoadTax`, `YearlyTax`, `BenefitInKind`, `FiscalDeduction`, `RejectedExpenses`, `CO2Contribution`). */
 export type Calculator = keyof typeof ViewOption;
 
 /** Every calculator, in the order lines are returned. */
 export const CALCULATORS: readonly Calculator[] = Object.keys(ViewOption) as Calculator[];
+/** The ViewOptions bitmask of every calculator (63): what `calculate` runs when `viewOptions` is absent. */
 export const ALL_VIEW_OPTIONS = CALCULATORS.reduce((mask, c) => mask | ViewOption[c], 0);
 
+/** The languages of result texts: Dutch, French and English. */
 export const LANGUAGES = ["nl", "fr", "en"] as const;
+/** A language of result texts (`nl`, `fr` or `en`). */
 export type Language = (typeof LANGUAGES)[number];
 
 type EnumObject = Readonly<Record<string, number>>;

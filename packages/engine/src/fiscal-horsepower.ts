@@ -21,6 +21,7 @@ const K_TABLE: readonly { readonly upToDl: number; readonly kHundredths: number 
   { upToDl: Number.POSITIVE_INFINITY, kHundredths: 500 },
 ];
 
+/** The legal source of the fiscal horsepower formula. */
 export const FISCAL_HP_SOURCE =
   "https://codex.vlaanderen.be (Vlaamse Codex Fiscaliteit art. 2.2.3.0.2 §3, 2.2.3.0.5)";
 

@@ -40,6 +40,7 @@ function parseUncached(text: string): DateParts | undefined {
   return Object.freeze({ year, month, day });
 }
 
+/** Whether a value is a real calendar date written yyyy-MM-dd (2025-02-30 is not). */
 export function isIsoDate(text: unknown): text is IsoDate {
   return typeof text === "string" && parseIsoDate(text) !== undefined;
 }

@@ -11,6 +11,7 @@ export type CarDetailInputLike = Omit<CarDetailInput, "fuel" | "euroStandard"> &
   readonly euroStandard: EnumInput<typeof EuroStandard>;
 };
 
+/** TaxpayerProfile with enumerations by name or number, as JSON gives them. */
 export type TaxpayerProfileLike = Omit<TaxpayerProfile, "status" | "registrationOn" | "region"> & {
   readonly status: EnumInput<typeof ProfileStatus>;
   readonly registrationOn: EnumInput<typeof RegistrationOn>;

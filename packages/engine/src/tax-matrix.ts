@@ -6,6 +6,7 @@ import { type CarDetailInputLike, normalizeCalculationInput } from "./normalize-
 import type { TaxResult } from "./tax-result";
 import { checkInputRules, type InputIssue } from "./validate-input";
 
+/** One cell group of the matrix: both taxes in one region (null where no amount applies). */
 export interface TaxMatrixRegionEntry {
   readonly region: Region;
   /** Registration tax, or null when there is no amount (exemption, rules not available, …). */
@@ -14,21 +15,25 @@ export interface TaxMatrixRegionEntry {
   readonly yearlyTax: number | null;
 }
 
+/** One row of the matrix: a taxpayer status and registration holder, with an entry per region. */
 export interface TaxMatrixRow {
   readonly status: ProfileStatus;
   readonly registrationOn: RegistrationOn;
   readonly regions: readonly TaxMatrixRegionEntry[];
 }
 
+/** The matrix of registration tax and yearly road tax: one row per ProfileStatus × RegistrationOn. */
 export interface TaxMatrix {
   readonly rows: readonly TaxMatrixRow[];
 }
 
+/** The dates the matrix is computed for. */
 export interface TaxMatrixOptions {
   readonly registrationDate: IsoDate;
   readonly orderDate?: IsoDate | null;
 }
 
+/** What `computeTaxMatrix` answers: the matrix, or the input issues that prevent it. */
 export type TaxMatrixOutcome =
   | { readonly ok: true; readonly matrix: TaxMatrix }
   | { readonly ok: false; readonly issues: readonly InputIssue[] };

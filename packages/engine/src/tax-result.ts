@@ -59,6 +59,7 @@ export interface ParameterUse {
   readonly provisional: boolean;
 }
 
+/** How a result was reached: formula, inputs, parameters with their sources, notes and legal basis. */
 export interface Explanation {
   /** The formula applied, in the law's terms. */
   readonly formula: string;
@@ -72,6 +73,7 @@ export interface Explanation {
   readonly legalSource: { readonly title: string; readonly url: string };
 }
 
+/** The result of one calculator for one year: outcome, amount, provisional flag, explanation and rules version. */
 export interface TaxResult {
   readonly calculator: Calculator;
   readonly year: number;

@@ -8,13 +8,16 @@ export type FuelFamily = "diesel" | "petrol" | "zeroEmission";
 const DIESEL_FAMILY: ReadonlySet<FuelType> = new Set(["Diesel", "HybridDiesel", "PluginHybridDiesel"]);
 const ZERO_EMISSION: ReadonlySet<FuelType> = new Set(["Electric", "Hydrogen"]);
 
+/** The fuel family the law's formulas use: diesel, petrol (and alike) or zero-emission. */
 export function fuelFamily(fuel: FuelType): FuelFamily {
   if (ZERO_EMISSION.has(fuel)) return "zeroEmission";
   return DIESEL_FAMILY.has(fuel) ? "diesel" : "petrol";
 }
 
+/** Whether the fuel is zero-emission (electric or hydrogen). */
 export const isZeroEmission = (fuel: FuelType): boolean => ZERO_EMISSION.has(fuel);
 
+/** Whether the fuel is a plug-in hybrid (diesel or petrol). */
 export const isPluginHybrid = (fuel: FuelType): boolean =>
   fuel === "PluginHybridDiesel" || fuel === "PluginHybridPetrol";
 
