@@ -1,16 +1,11 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { petrolCar } from "./testing/fixtures";
+import { calculationRequest, companyProfile, petrolCar } from "./testing/fixtures";
 import { call, readJson, startTestService, type TestService } from "./testing/test-service";
 
 const car = petrolCar;
-const profile = {
-  postalCode: 9000,
-  status: "SelfEmployed",
-  registrationOn: "CompanyRegistration",
-  regionRegistration: "Flanders",
-};
-const calculation = { carDetail: car, userProfile: profile, options: { registrationDate: "2025-03-01" } };
+const profile = companyProfile;
+const calculation = calculationRequest;
 
 describe.each(testDatabases())("authentication on $dialect", (db) => {
   let service: TestService;

@@ -1,6 +1,6 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { petrolCar } from "./testing/fixtures";
+import { calculationRequest, companyProfile, petrolCar } from "./testing/fixtures";
 import { call, readJson, startTestService, type TestService } from "./testing/test-service";
 import { loadVectors } from "./testing/vectors";
 
@@ -14,13 +14,8 @@ const sample = [
 ];
 
 const car = petrolCar;
-const profile = {
-  postalCode: 9000,
-  status: "SelfEmployed",
-  registrationOn: "CompanyRegistration",
-  regionRegistration: "Flanders",
-};
-const request = { carDetail: car, userProfile: profile, options: { registrationDate: "2025-03-01" } };
+const profile = companyProfile;
+const request = calculationRequest;
 
 describe.each(testDatabases())("POST /v1/Calculate on $dialect", (db) => {
   let service: TestService;
