@@ -77,6 +77,7 @@ export { formatEuro, formatPercent } from "./texts/format-value";
 export { NOTE_TEXTS } from "./texts/note-texts";
 export {
   CAR_DETAIL_LIMITS,
+  carDetailIssues,
   type InputIssue,
   REGISTRATION_DATE_RANGE,
   validateCalculationInput,

@@ -1,5 +1,5 @@
-import type { CalculationInput } from "./calculation-input";
-import { isIsoDate } from "./iso-date";
+import type { CalculationInput, CarDetailInput } from "./calculation-input";
+import { type IsoDate, isIsoDate } from "./iso-date";
 import { normalizeCalculationInput } from "./normalize-input";
 import { isPluginHybrid, needsCapacity } from "./vehicle";
 
@@ -78,49 +78,65 @@ export function checkInputRules(input: CalculationInput): InputIssue[] {
       );
     }
   }
+  for (const carIssue of carDetailIssues(car, isIsoDate(registration) ? registration : null)) {
+    issues.push({ ...carIssue, field: `carDetail.${carIssue.field}` });
+  }
+  if (options.ownMonthlyCost != null) {
+    range("options.ownMonthlyCost", options.ownMonthlyCost, 0, L.maxOwnMonthlyCost, "EUR");
+  }
+  return issues;
+}
+
+/**
+ * The rules of a car on its own (interface spec, CarDetail), the one place they live: the engine
+ * applies them to every calculation, @cartax/schemas to POST and PUT /CarDetails. `registrationDate`
+ * is the calculation's, or null for a stored car: wltp is then required only when
+ * `firstRegistration` is from 2021 (without a calculation there is no date to fall back on).
+ * Fields are relative to the car (`wltp`, `capacity`, …).
+ */
+export function carDetailIssues(car: CarDetailInput, registrationDate: IsoDate | null): InputIssue[] {
+  const issues: InputIssue[] = [];
+  const issue = (field: string, rule: string, message: string) => issues.push({ field, rule, message });
+  const range = (field: string, value: unknown, lowest: number, highest: number, unit: string) => {
+    if (!inRange(value, lowest, highest))
+      issue(field, "range", `${field} must be a number from ${lowest} to ${highest} ${unit}`);
+  };
+  // Checked at run time too (a direct caller may pass anything parsed from JSON).
+  if (typeof car !== "object" || car === null) {
+    return [{ field: "(car)", rule: "type", message: "the car must be an object" }];
+  }
+  const registration = isIsoDate(registrationDate) ? registrationDate : null;
   if (car.firstRegistration != null) {
     if (!isIsoDate(car.firstRegistration)) {
-      issue("carDetail.firstRegistration", "date", "firstRegistration must be a date as yyyy-MM-dd");
-    } else if (isIsoDate(registration) && car.firstRegistration > registration) {
+      issue("firstRegistration", "date", "firstRegistration must be a date as yyyy-MM-dd");
+    } else if (registration !== null && car.firstRegistration > registration) {
       issue(
-        "carDetail.firstRegistration",
+        "firstRegistration",
         "notAfterRegistration",
         "firstRegistration cannot be after options.registrationDate",
       );
     }
   }
 
-  range("carDetail.catalogPrice", car.catalogPrice, 0, L.maxCatalogPrice, "EUR");
-  range("carDetail.kilowatt", car.kilowatt, 0, L.maxKilowatt, "kW");
-  range("carDetail.nedC2", car.nedC2, 0, L.maxCo2, "g/km");
+  range("catalogPrice", car.catalogPrice, 0, L.maxCatalogPrice, "EUR");
+  range("kilowatt", car.kilowatt, 0, L.maxKilowatt, "kW");
+  range("nedC2", car.nedC2, 0, L.maxCo2, "g/km");
   for (const field of ["wltp", "nedC2NonHybrid", "wltpNonHybrid"] as const) {
-    if (car[field] != null) range(`carDetail.${field}`, car[field], 0, L.maxCo2, "g/km");
+    if (car[field] != null) range(field, car[field], 0, L.maxCo2, "g/km");
   }
-  if (car.weight != null) range("carDetail.weight", car.weight, 1, L.maxWeight, "kg");
-  if (car.capacity != null) range("carDetail.capacity", car.capacity, 1, L.maxCapacity, "cc");
-  if (car.batteryCapacity != null)
-    range("carDetail.batteryCapacity", car.batteryCapacity, 0, L.maxBatteryKwh, "kWh");
+  if (car.weight != null) range("weight", car.weight, 1, L.maxWeight, "kg");
+  if (car.capacity != null) range("capacity", car.capacity, 1, L.maxCapacity, "cc");
+  if (car.batteryCapacity != null) range("batteryCapacity", car.batteryCapacity, 0, L.maxBatteryKwh, "kWh");
 
   const firstRegistration = car.firstRegistration ?? registration;
   if (isIsoDate(firstRegistration) && firstRegistration >= "2021-01-01" && car.wltp == null) {
-    issue(
-      "carDetail.wltp",
-      "requiredFrom2021",
-      "wltp is mandatory for cars first registered on or after 2021-01-01",
-    );
+    issue("wltp", "requiredFrom2021", "wltp is mandatory for cars first registered on or after 2021-01-01");
   }
   if (needsCapacity(car.fuel) && car.capacity == null) {
-    issue("carDetail.capacity", "requiredForFuel", `capacity (cc) is required for fuel ${car.fuel}`);
+    issue("capacity", "requiredForFuel", `capacity (cc) is required for fuel ${car.fuel}`);
   }
   if (isPluginHybrid(car.fuel) && car.batteryCapacity == null) {
-    issue(
-      "carDetail.batteryCapacity",
-      "requiredForFuel",
-      `batteryCapacity (kWh) is required for fuel ${car.fuel}`,
-    );
-  }
-  if (options.ownMonthlyCost != null) {
-    range("options.ownMonthlyCost", options.ownMonthlyCost, 0, L.maxOwnMonthlyCost, "EUR");
+    issue("batteryCapacity", "requiredForFuel", `batteryCapacity (kWh) is required for fuel ${car.fuel}`);
   }
   return issues;
 }

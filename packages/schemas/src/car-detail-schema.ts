@@ -1,7 +1,8 @@
-import { CAR_DETAIL_LIMITS, EuroStandard, FuelType, isPluginHybrid, isZeroEmission } from "@cartax/engine";
+import { CAR_DETAIL_LIMITS, carDetailIssues, EuroStandard, FuelType } from "@cartax/engine";
 import { z } from "zod";
 import { isoDateSchema } from "./date-schema";
 import { enumSchema } from "./enum-schema";
+import { toCarDetailInput } from "./to-calculation-input";
 
 const L = CAR_DETAIL_LIMITS;
 const co2 = z.number().int("must be a whole number of g/km").min(0).max(L.maxCo2);
@@ -32,29 +33,16 @@ export const carDetailSchema = z
      */
     euro6eBis: z.boolean().nullish(),
   })
+  // The cross-field rules (wltp from 2021, capacity for combustion fuels, battery of a plug-in
+  // hybrid, dates) are the engine's, one implementation for the engine, the CLI and the service;
+  // a stored car has no registration date, so wltp follows firstRegistration alone.
   .superRefine((car, ctx) => {
-    if (car.firstRegistration && car.firstRegistration >= "2021-01-01" && car.wltp == null) {
+    for (const issue of carDetailIssues(toCarDetailInput(car), null)) {
       ctx.addIssue({
         code: "custom",
-        path: ["wltp"],
-        message: "wltp is mandatory when firstRegistration is on or after 2021-01-01",
-        params: { rule: "requiredFrom2021" },
-      });
-    }
-    if (!isZeroEmission(car.fuel) && car.capacity == null) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["capacity"],
-        message: `capacity is required when fuel is ${car.fuel}`,
-        params: { rule: "requiredForFuel" },
-      });
-    }
-    if (isPluginHybrid(car.fuel) && car.batteryCapacity == null) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["batteryCapacity"],
-        message: `batteryCapacity is required when fuel is ${car.fuel}`,
-        params: { rule: "requiredForFuel" },
+        path: [issue.field],
+        message: issue.message,
+        params: { rule: issue.rule },
       });
     }
   });
