@@ -25,7 +25,7 @@ import {
   bikReferenceCo2,
   BIK_CONSTANTS as C,
 } from "../rules/federal/benefit-in-kind";
-import { rowAt } from "../rules/parameter-table";
+import { bandFor, rowAt } from "../rules/parameter-table";
 import type { TaxResult } from "../tax-result";
 import { federalCo2, fuelFamily } from "../vehicle";
 import { assessPluginHybrid } from "./plug-in-hybrid";
@@ -60,10 +60,8 @@ function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined 
   b.input("catalogPriceExVat", car.catalogPrice).input("catalogueValue", toEuros(catalogue));
 
   const month = Math.max(1, monthNumberSince(ctx.firstRegistration, ctx.evaluationDate));
-  const band =
-    BIK_AGE_COEFFICIENTS.find((a) => month <= a.upToMonth) ??
-    BIK_AGE_COEFFICIENTS[BIK_AGE_COEFFICIENTS.length - 1];
-  const agePercent = b.paramValue("ageCoefficient", "%", band?.percent ?? 70, BIK_AGE_SOURCE);
+  const band = bandFor(BIK_AGE_COEFFICIENTS, (a) => month <= a.upToMonth);
+  const agePercent = b.paramValue("ageCoefficient", "%", band.percent, BIK_AGE_SOURCE);
   b.input("firstRegistration", ctx.firstRegistration).input("monthSinceFirstRegistration", month);
 
   const family = fuelFamily(car.fuel);

@@ -72,9 +72,9 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
   }
   if (
     isPluginHybrid(car.fuel) &&
-    ctx.orderDate >= "2023-01-01" &&
+    ctx.orderDate >= R.pluginHybridFuelCapFrom &&
     ctx.orderDate < R.fossilZeroFrom &&
-    ctx.year <= 2026
+    ctx.year <= R.pluginHybridFuelCapUntilYear
   ) {
     // Fossil fuel of PHEVs ordered from 2023 is capped at 50 % (fiscusonweb table), below the car costs.
     b.note("pluginHybridFuelCapped");
@@ -105,7 +105,7 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
   } else {
     percent = clamp(formula ?? ZERO, int(F.floor), int(F.max));
   }
-  if (personalIncomeTax && ctx.orderDate < "2018-01-01") {
+  if (personalIncomeTax && ctx.orderDate < R.grandfatheredBefore) {
     b.note("grandfatheredBefore2018");
     // The law of 18/12/2025 ends this grandfathering faster; its schedule was not found.
     if (ctx.year >= 2026) b.note("uncertainRule").markProvisional();

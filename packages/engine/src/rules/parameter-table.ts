@@ -81,3 +81,14 @@ export function indexWindow<T>(
 ): ParameterRow<T> {
   return { from: `${startYear}-07-01`, until: `${startYear + 1}-06-30`, value, sources, ...extra };
 }
+
+/**
+ * The first band of a banded table (age classes, power brackets, …) that matches. Every banded
+ * table ends with an open band (`Infinity`), so its last band is the answer beyond the others: the
+ * value comes from the table, never from a literal at the call site.
+ */
+export function bandFor<T>(bands: readonly T[], matches: (band: T) => boolean): T {
+  const found = bands.find(matches) ?? bands[bands.length - 1];
+  if (found === undefined) throw new Error("a banded table has no bands");
+  return found;
+}

@@ -2,7 +2,7 @@ import { add, dec, div, type Fraction, int, mul, ratio, round, scaledBigInt } fr
 import { fullMonthsBetween, fullYearsBetween } from "../../iso-date";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
-import { rowAt } from "../../rules/parameter-table";
+import { bandFor, rowAt } from "../../rules/parameter-table";
 import { flemishIndex } from "../../rules/regional/flanders-index";
 import {
   AIR_COMPONENT_BASE,
@@ -73,7 +73,7 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
 
   const c = airComponent(ctx, b, indexRow.value.k, source);
   const months = Math.max(0, fullMonthsBetween(ctx.firstRegistration, ctx.registrationDate));
-  const lc = BIV_AGE_CORRECTION.find((a) => months < a.belowMonths)?.percent ?? 10;
+  const lc = bandFor(BIV_AGE_CORRECTION, (a) => months < a.belowMonths).percent;
   b.input("monthsSinceFirstRegistration", months);
   b.paramValue("ageCorrection", "%", lc, F.sources.formula);
   if (lc < 100) b.note("secondHand");

@@ -10,7 +10,7 @@ import {
   POWER_TABLE_AGE_SOURCE,
   POWER_TABLE_MINIMUM,
   POWER_TABLE_SOURCES,
-  powerBracketIndex,
+  powerBracket,
 } from "../../rules/regional/power-table";
 import { regionalHorsepower } from "./regional-car";
 
@@ -57,8 +57,8 @@ export function powerTableTax(
   if (horsepower === undefined) return undefined;
   b.input("kilowatt", car.kilowatt);
   b.setFormula("max(amount(fiscal HP), amount(kW)) [− LPG reduction] × age %, at least the minimum");
-  const bracket = POWER_BRACKETS[powerBracketIndex(horsepower, car.kilowatt)];
-  const base = b.paramValue("powerAmount", "EUR", bracket?.amount ?? 4957, POWER_TABLE_SOURCES[0]);
+  const bracket = powerBracket(horsepower, car.kilowatt);
+  const base = b.paramValue("powerAmount", "EUR", bracket.amount, POWER_TABLE_SOURCES[0]);
   let amount = indexedAmount(base, options.coefficient);
   const minimum = indexedAmount(POWER_TABLE_MINIMUM, options.coefficient);
 

@@ -1,6 +1,7 @@
 import { add, dec, type Fraction, int, mul, round } from "../../exact";
 import type { ResultBuilder } from "../../result-builder";
 import type { ParameterRow } from "../../rules/parameter-table";
+import { bandFor } from "../../rules/parameter-table";
 import {
   LPG_SUPPLEMENT,
   LPG_SUPPLEMENT_SOURCES,
@@ -42,7 +43,7 @@ export function withSurcharge(b: ResultBuilder, amount: Fraction): Fraction {
 /** LPG cars: + the unindexed additional road tax (89.16 / 148.68 / 208.20), outside the 10 %. */
 export function lpgSupplement(b: ResultBuilder, fuelIsLpg: boolean, horsepower: number): Fraction {
   if (!fuelIsLpg) return int(0);
-  const amount = LPG_SUPPLEMENT.find((s) => horsepower <= s.maxHorsepower)?.amount ?? 208.2;
+  const amount = bandFor(LPG_SUPPLEMENT, (s) => horsepower <= s.maxHorsepower).amount;
   b.note("lpgAdjustment");
   return dec(b.paramValue("lpgSupplement", "EUR/year", amount, LPG_SUPPLEMENT_SOURCES[0]));
 }

@@ -2,13 +2,13 @@ import { add, clamp, cmp, dec, div, type Fraction, int, max, mul, ratio } from "
 import { fullYearsBetween } from "../../iso-date";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
-import { rowAt } from "../../rules/parameter-table";
+import { bandFor, rowAt } from "../../rules/parameter-table";
 import {
-  kilowattBracketIndex,
   POWER_BRACKETS,
   POWER_TABLE_AGE_PERCENT,
   POWER_TABLE_MINIMUM,
   POWER_TABLE_SOURCES,
+  powerBracket,
 } from "../../rules/regional/power-table";
 import { LEGAL_SOURCES } from "../../rules/regional/sources";
 import {
@@ -55,7 +55,7 @@ function oldTax(ctx: LineContext, b: ResultBuilder, withEcoMalus: boolean): TaxR
   // The eco-malus of natural persons and (from 2014) legal persons with a Walloon seat.
   const { cycle, co2 } = regionalCo2(ctx, b);
   if (co2 === undefined) return b.notApplicable("missingCo2");
-  const malus = ECO_MALUS.find((m) => co2 <= m.maxCo2)?.amount ?? 2500;
+  const malus = bandFor(ECO_MALUS, (m) => co2 <= m.maxCo2).amount;
   // Uncertain: the cycle of the malus after 2020 (a WLTP figure above 145 g) and, for used cars,
   // whether the malus is reduced by age (no source found; the full malus is charged).
   const uncertain = malus > 0 && (cycle === "WLTP" || ctx.firstRegistration < ctx.registrationDate);
@@ -114,11 +114,8 @@ function reformedTax(ctx: LineContext, b: ResultBuilder): TaxResult {
  * only that way (e.g. 495 → 515.20 gives 401.91 where the unrounded product gives 401.90).
  */
 function reformBaseAmount(ctx: LineContext, b: ResultBuilder, index: number): Fraction {
-  const bracket = POWER_BRACKETS[kilowattBracketIndex(ctx.input.car.kilowatt)];
-  const amount = indexedAmount(
-    b.paramValue("baseAmount", "EUR", bracket?.amount ?? 4957, R.sources.formula),
-    index,
-  );
+  const bracket = powerBracket(0, ctx.input.car.kilowatt);
+  const amount = indexedAmount(b.paramValue("baseAmount", "EUR", bracket.amount, R.sources.formula), index);
   const years = Math.max(0, fullYearsBetween(ctx.firstRegistration, ctx.registrationDate));
   b.input("yearsSinceFirstRegistration", years);
   if (years === 0) return amount;
@@ -154,16 +151,8 @@ function co2Ratio(ctx: LineContext, b: ResultBuilder): Fraction | undefined {
 function energyCoefficient(ctx: LineContext, b: ResultBuilder): Fraction {
   const { car } = ctx.input;
   if (isZeroEmission(car.fuel)) {
-    const band = ZERO_EMISSION_COEFFICIENT.find((c) => car.kilowatt <= c.maxKilowatt);
-    return dec(
-      b.paramValue(
-        "energyCoefficient",
-        "factor",
-        band?.coefficient ?? 0.26,
-        R.sources.ev,
-        band?.provisional ?? true,
-      ),
-    );
+    const band = bandFor(ZERO_EMISSION_COEFFICIENT, (c) => car.kilowatt <= c.maxKilowatt);
+    return dec(b.paramValue("energyCoefficient", "factor", band.coefficient, R.sources.ev, band.provisional));
   }
   const value = isHybrid(car.fuel) ? R.hybridCoefficient : R.combustionCoefficient;
   return dec(b.paramValue("energyCoefficient", "factor", value, R.sources.formula, car.fuel === "LPG"));

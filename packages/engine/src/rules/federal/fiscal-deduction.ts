@@ -36,6 +36,12 @@ export const DEDUCTION_REGIMES = {
   phaseOutFrom: "2023-07-01",
   /** From this: regime C (CO2-emitting cars 0 %). */
   fossilZeroFrom: "2026-01-01",
+  /** PHEVs ordered from this date: fossil fuel deductible at 50 % at most (law of 25/11/2021)… */
+  pluginHybridFuelCapFrom: "2023-01-01",
+  /** …until this income year (the law's last year of the cap). */
+  pluginHybridFuelCapUntilYear: 2026,
+  /** Sole proprietors' cars acquired before this date keep the 75 % minimum (2018 transitional rule). */
+  grandfatheredBefore: "2018-01-01",
   sources: {
     regimes: "https://fiskaplus.be/2022/12/14/3979/",
     zeroEmission:

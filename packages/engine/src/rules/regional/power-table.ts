@@ -1,3 +1,4 @@
+import { bandFor } from "../parameter-table";
 /**
  * The old registration-tax table by power (CTA art. 97, the euro conversion of 2,500 … 200,000 BEF):
  * the higher of the fiscal-HP and the kW amount, reduced by age. Still used by Wallonia before
@@ -51,6 +52,11 @@ export function powerBracketIndex(horsepower: number, kilowatt: number): number 
     index++;
   }
   return index;
+}
+
+/** The bracket of the higher of fiscal HP and kW (an index always inside the table). */
+export function powerBracket(horsepower: number, kilowatt: number): (typeof POWER_BRACKETS)[number] {
+  return bandFor(POWER_BRACKETS.slice(powerBracketIndex(horsepower, kilowatt)), () => true);
 }
 
 /** Index of the kW bracket alone (the Walloon reform's base amount). */
