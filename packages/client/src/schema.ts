@@ -1746,7 +1746,7 @@ export interface components {
       errors?: {
         /** @description Dotted path of the offending field. */
         field: string;
-        /** @description The rule it broke (required, type, min, max, enum, date, …). */
+        /** @description The rule it broke: required, type, min, max, enum, format, date, uuid, oneOf, requiredFrom2021, requiredForFuel, range or notAfterRegistration. */
         rule: string;
         message: string;
       }[];

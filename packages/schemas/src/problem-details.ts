@@ -27,17 +27,71 @@ export const PROBLEM_TYPES = {
   internal: "/problems/internal-error",
 } as const;
 
-function ruleOf(issue: z.core.$ZodIssue): string {
-  if (issue.code === "custom") {
-    const rule = (issue.params as { rule?: unknown } | undefined)?.rule;
-    return typeof rule === "string" ? rule : "custom";
+/**
+ * The rule vocabulary of validation errors (README and OpenAPI): required, type, min, max, enum,
+ * format, date, and the cross-field rules of the engine (requiredFrom2021, requiredForFuel, range,
+ * notAfterRegistration, oneOf). Validator codes never leak into `rule`; messages say what is wrong
+ * in the caller's terms.
+ */
+function describeIssue(issue: z.core.$ZodIssue, field: string): { rule: string; message: string } {
+  const raw = issue as z.core.$ZodIssue & {
+    expected?: string;
+    values?: readonly unknown[];
+    minimum?: number | bigint;
+    maximum?: number | bigint;
+    origin?: string;
+    format?: string;
+  };
+  switch (issue.code) {
+    case "custom": {
+      const rule = (issue.params as { rule?: unknown } | undefined)?.rule;
+      return { rule: typeof rule === "string" ? rule : "invalid", message: `${field}: ${issue.message}` };
+    }
+    case "invalid_type":
+    case "invalid_union": {
+      if (issue.input === undefined) return { rule: "required", message: `${field} is required` };
+      const expected =
+        issue.code === "invalid_union"
+          ? "a name or a number of the enumeration"
+          : raw.expected === "int"
+            ? "a whole number"
+            : raw.expected === "object" || raw.expected === "array"
+              ? `an ${raw.expected}`
+              : `a ${raw.expected ?? "value of another type"}`;
+      return { rule: "type", message: `${field} must be ${expected}` };
+    }
+    case "too_small":
+      return {
+        rule: "min",
+        message:
+          raw.origin === "string"
+            ? `${field} must have at least ${raw.minimum} characters`
+            : `${field} must be at least ${raw.minimum}`,
+      };
+    case "too_big":
+      return {
+        rule: "max",
+        message:
+          raw.origin === "string"
+            ? `${field} must have at most ${raw.maximum} characters`
+            : `${field} must be at most ${raw.maximum}`,
+      };
+    case "invalid_value":
+      return {
+        rule: "enum",
+        message: `${field} must be one of ${(raw.values ?? []).map(String).join(", ")}`,
+      };
+    case "invalid_format":
+      return {
+        rule: "format",
+        message:
+          raw.format === "uuid"
+            ? `${field} must be a GUID (uuid)`
+            : `${field} must be in ${raw.format} format`,
+      };
+    default:
+      return { rule: "invalid", message: `${field} is invalid` };
   }
-  if (issue.code === "invalid_type" || issue.code === "invalid_union")
-    return issue.input === undefined ? "required" : "type";
-  if (issue.code === "too_small") return "min";
-  if (issue.code === "too_big") return "max";
-  if (issue.code === "invalid_format") return "format";
-  return issue.code;
 }
 
 const pathOf = (prefix: readonly (string | number)[], path: readonly PropertyKey[]): string =>
@@ -47,9 +101,7 @@ const pathOf = (prefix: readonly (string | number)[], path: readonly PropertyKey
 export function fieldErrorsOf(error: z.ZodError, prefix: readonly (string | number)[] = []): FieldError[] {
   return error.issues.map((issue) => {
     const field = pathOf(prefix, issue.path);
-    const rule = ruleOf(issue);
-    const message = rule === "required" ? `${field} is required` : `${field}: ${issue.message}`;
-    return { field, rule, message };
+    return { field, ...describeIssue(issue, field) };
   });
 }
 

@@ -120,7 +120,11 @@ export const problemSchema = z
       .array(
         z.object({
           field: z.string().describe("Dotted path of the offending field."),
-          rule: z.string().describe("The rule it broke (required, type, min, max, enum, date, …)."),
+          rule: z
+            .string()
+            .describe(
+              "The rule it broke: required, type, min, max, enum, format, date, uuid, oneOf, requiredFrom2021, requiredForFuel, range or notAfterRegistration.",
+            ),
           message: z.string(),
         }),
       )
