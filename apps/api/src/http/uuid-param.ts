@@ -2,6 +2,19 @@ import { ProblemError } from "./problem";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * A uuid from the query, given once: a repeated parameter is ambiguous (which car?), so it is a
+ * 400 rather than a silent choice of the first.
+ */
+export function uuidQuery(name: string, values: readonly string[] | undefined): string {
+  if (values && values.length > 1) {
+    throw new ProblemError("validation_error", `${name} must be given once`, [
+      { field: name, rule: "type", message: `${name} must be given once, not ${values.length} times` },
+    ]);
+  }
+  return uuidParam(name, values?.[0]);
+}
+
 /** A uuid from the path or query, lower-cased; 400 naming the parameter when missing or malformed. */
 export function uuidParam(name: string, value: string | undefined): string {
   if (value === undefined || value === "") {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv, ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
 import { notFound } from "../http/problem";
-import { uuidParam } from "../http/uuid-param";
+import { uuidQuery } from "../http/uuid-param";
 import { CarPage } from "../public-page/car-page";
 import { pageLanguage } from "../public-page/page-texts";
 import { todayInBelgium } from "./tax-matrix";
@@ -12,7 +12,7 @@ export function publicLinkRoutes(service: ServiceContext) {
   const routes = new Hono<AppEnv>();
   routes.get("/", authenticate(service, { calculation: false }), async (c) => {
     const subscription = c.get("subscription");
-    const id = uuidParam("cardetailid", c.req.query("cardetailid"));
+    const id = uuidQuery("cardetailid", c.req.queries("cardetailid"));
     if (!(await service.storage.carDetails.get(subscription.ownerId, id))) throw notFound(`car detail ${id}`);
     const token = await service.storage.publicLinks.tokenFor(subscription.ownerId, id);
     const url = `${service.publicBaseUrl}/p/${token}`;

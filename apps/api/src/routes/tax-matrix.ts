@@ -10,7 +10,7 @@ import { Hono } from "hono";
 import type { AppEnv, ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
 import { notFound, validationError } from "../http/problem";
-import { uuidParam } from "../http/uuid-param";
+import { uuidQuery } from "../http/uuid-param";
 
 // Building an Intl formatter costs more than a whole matrix: build it once.
 const BELGIAN_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" });
@@ -30,7 +30,7 @@ export function todayInBelgium(now: Date = new Date()): string {
 export function taxMatrixRoutes(service: ServiceContext) {
   const routes = new Hono<AppEnv>();
   routes.get("/", authenticate(service, { calculation: true }), async (c) => {
-    const id = uuidParam("id", c.req.query("id"));
+    const id = uuidQuery("id", c.req.queries("id"));
     const dateParam = c.req.query("registrationDate");
     let registrationDate = todayInBelgium();
     if (dateParam !== undefined) {
