@@ -100,7 +100,13 @@ export function calculateLine(
   return { ok: true, result: runLine(normalized.input, calculator, year) };
 }
 
-/** One calculator for one year on an input already checked (the matrix). */
+/** One calculator for one year on an input already checked, with its explanation. */
 export function runLine(input: CalculationInput, calculator: Calculator, year: number): TaxResult {
   return calculators[calculator](lineContext(input, year));
+}
+
+/** The amount of one line on an input already checked (the matrix), or null where none applies. */
+export function lineAmount(input: CalculationInput, calculator: Calculator, year: number): number | null {
+  const result = calculators[calculator](lineContext(input, year, false));
+  return result.outcome === "amount" ? result.amount : null;
 }

@@ -18,9 +18,14 @@ export interface LineContext {
    * BIK, which RejectedExpenses reuses). Lives as long as the context, never across calls.
    */
   readonly shared: Map<string, unknown>;
+  /**
+   * Whether results carry their explanation. The matrix reads amounts only and skips assembling
+   * them; every result that leaves the engine through `calculate` or `calculateLine` has it.
+   */
+  readonly explain: boolean;
 }
 
-export function lineContext(input: CalculationInput, year: number): LineContext {
+export function lineContext(input: CalculationInput, year: number, explain = true): LineContext {
   const registrationDate = input.options.registrationDate;
   return {
     input,
@@ -30,5 +35,6 @@ export function lineContext(input: CalculationInput, year: number): LineContext 
     orderDate: input.options.orderDate ?? registrationDate,
     firstRegistration: firstRegistrationOf(input.car, registrationDate),
     shared: new Map(),
+    explain,
   };
 }

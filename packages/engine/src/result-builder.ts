@@ -63,7 +63,7 @@ export class ResultBuilder {
 
   /**
    * Takes over what another builder recorded (a shared intermediate result, e.g. the gross BIK).
-   * Its records are merged into the explanation only when that is read; they come first.
+   * Its records come first in the explanation.
    */
   absorb(other: ResultBuilder): this {
     this.absorbed.push(other);
@@ -76,7 +76,7 @@ export class ResultBuilder {
     return this;
   }
 
-  /** The explanation of what was recorded; built on first access of a result's `explanation`. */
+  /** The explanation of what was recorded, with what absorbed builders recorded first. */
   explain(): Explanation {
     if (this.absorbed.length === 0) return this.ownExplanation();
     const parts = [...this.absorbed.map((other) => other.explain()), this.ownExplanation()];
@@ -112,16 +112,18 @@ export class ResultBuilder {
   }
 
   private build(outcome: Outcome, amount: number): TaxResult {
-    return new BuiltResult(
-      this.calculator,
-      this.ctx.year,
-      this.ctx.evaluationDate,
+    // A plain object: it survives spread, structuredClone, postMessage and JSON round trips.
+    return {
+      calculator: this.calculator,
+      year: this.ctx.year,
+      evaluationDate: this.ctx.evaluationDate,
       outcome,
       amount,
-      this.unit,
-      outcome === "amount" && this.provisional,
-      this,
-    );
+      unit: this.unit,
+      provisional: outcome === "amount" && this.provisional,
+      explanation: this.ctx.explain ? this.explain() : NO_EXPLANATION,
+      rulesVersion: RULES_VERSION,
+    };
   }
 
   /** The tax applies: `value` in euros (or percent), rounded to the cent. */
@@ -153,45 +155,14 @@ function inputsOf(
 }
 
 /**
- * A TaxResult whose explanation is assembled only when read: the matrix and most API calls read
- * only amounts, and assembling the explanation records costs as much as the arithmetic.
+ * What results of the matrix carry instead of an explanation: the matrix keeps amounts only, and
+ * assembling explanations would double its cost. Such results never leave the engine.
  */
-class BuiltResult implements TaxResult {
-  readonly rulesVersion = RULES_VERSION;
-  // Private fields: not properties, so not serialised or compared as part of the result.
-  readonly #source: ResultBuilder;
-  #explanation: Explanation | undefined;
-
-  constructor(
-    readonly calculator: Calculator,
-    readonly year: number,
-    readonly evaluationDate: string,
-    readonly outcome: Outcome,
-    readonly amount: number,
-    readonly unit: "EUR" | "percent",
-    readonly provisional: boolean,
-    source: ResultBuilder,
-  ) {
-    this.#source = source;
-  }
-
-  get explanation(): Explanation {
-    this.#explanation ??= this.#source.explain();
-    return this.#explanation;
-  }
-
-  toJSON(): TaxResult {
-    const { calculator, year, evaluationDate, outcome, amount, unit, provisional, rulesVersion } = this;
-    return {
-      calculator,
-      year,
-      evaluationDate,
-      outcome,
-      amount,
-      unit,
-      provisional,
-      explanation: this.explanation,
-      rulesVersion,
-    };
-  }
-}
+const NO_EXPLANATION: Explanation = Object.freeze({
+  formula: "",
+  inputs: Object.freeze({}),
+  parameters: Object.freeze([]),
+  notes: Object.freeze([]),
+  details: Object.freeze({}),
+  legalSource: Object.freeze({ title: "", url: "" }),
+});

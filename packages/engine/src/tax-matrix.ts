@@ -1,9 +1,8 @@
-import { runLine } from "./calculate";
+import { lineAmount } from "./calculate";
 import { enumNames, ProfileStatus, Region, RegistrationOn } from "./enums";
 import type { IsoDate } from "./iso-date";
 import { yearOf } from "./iso-date";
 import { type CarDetailInputLike, normalizeCalculationInput } from "./normalize-input";
-import type { TaxResult } from "./tax-result";
 import { checkInputRules, type InputIssue } from "./validate-input";
 
 /** One cell group of the matrix: both taxes in one region (null where no amount applies). */
@@ -38,9 +37,6 @@ export type TaxMatrixOutcome =
   | { readonly ok: true; readonly matrix: TaxMatrix }
   | { readonly ok: false; readonly issues: readonly InputIssue[] };
 
-const amountOrNull = (result: TaxResult): number | null =>
-  result.outcome === "amount" ? result.amount : null;
-
 /**
  * RoadTax and YearlyTax (current year) of one car for every ProfileStatus × RegistrationOn and
  * every Region. Rows and regions come from iterating the enumerations, so a new value appears
@@ -69,8 +65,8 @@ export function computeTaxMatrix(rawCar: CarDetailInputLike, rawOptions: TaxMatr
         const input = { car, profile: { status, registrationOn, region }, options };
         entries.push({
           region,
-          roadTax: amountOrNull(runLine(input, "RoadTax", year)),
-          yearlyTax: amountOrNull(runLine(input, "YearlyTax", year)),
+          roadTax: lineAmount(input, "RoadTax", year),
+          yearlyTax: lineAmount(input, "YearlyTax", year),
         });
       }
       rows.push({ status, registrationOn, regions: entries });
