@@ -62,6 +62,7 @@ export {
 } from "./normalize-input";
 export type { ParameterRow, ParameterTable } from "./rules/parameter-table";
 export { type RegisteredTable, RULE_TABLES } from "./rules/registry";
+export type { Source } from "./rules/source";
 export { RULES_VERSION } from "./rules-version";
 export {
   computeTaxMatrix,

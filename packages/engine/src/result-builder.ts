@@ -2,6 +2,7 @@ import type { Calculator } from "./enums";
 import { type Fraction, toEuros } from "./exact";
 import type { LineContext } from "./line-context";
 import type { ParameterRow } from "./rules/parameter-table";
+import type { Source } from "./rules/source";
 import { RULES_VERSION } from "./rules-version";
 import type { Explanation, NoteCode, Outcome, ParameterUse, TaxResult } from "./tax-result";
 
@@ -39,7 +40,7 @@ export class ResultBuilder {
 
   /** Records a parameter row of a rule table as used. */
   param<T extends number | string>(name: string, unit: string, row: ParameterRow<T>): T {
-    return this.paramValue(name, unit, row.value, row.sources[0] ?? "", row.provisional === true);
+    return this.paramValue(name, unit, row.value, row.sources[0], row.provisional === true);
   }
 
   /** Records a parameter that is not a table row (a statutory constant) as used. */
@@ -47,7 +48,7 @@ export class ResultBuilder {
     name: string,
     unit: string,
     value: T,
-    source: string,
+    source: Source,
     provisional = false,
   ): T {
     this.parameters.push({ name, value, unit, source, provisional });

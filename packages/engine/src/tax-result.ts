@@ -1,5 +1,6 @@
 import type { Calculator } from "./enums";
 import type { IsoDate } from "./iso-date";
+import type { Source } from "./rules/source";
 
 /**
  * What a calculator found for one year:
@@ -55,7 +56,8 @@ export interface ParameterUse {
   readonly name: string;
   readonly value: number | string;
   readonly unit: string;
-  readonly source: string;
+  /** The publication the value comes from: title, address and, for official texts, the Official Journal date. */
+  readonly source: Source;
   readonly provisional: boolean;
 }
 

@@ -45,7 +45,9 @@ function explain(result: TaxResult, description: string | null): string[] {
   const inputs = Object.entries(e.inputs).map(([k, v]) => `${k}=${v}`);
   if (inputs.length) out.push(`    inputs: ${inputs.join(", ")}`);
   for (const p of e.parameters) {
-    out.push(`    ${p.name} = ${p.value} ${p.unit}${p.provisional ? " [provisional]" : ""}  (${p.source})`);
+    out.push(
+      `    ${p.name} = ${p.value} ${p.unit}${p.provisional ? " [provisional]" : ""}  (${p.source.title}: ${p.source.href})`,
+    );
   }
   out.push(`    legal basis: ${e.legalSource.title}${e.legalSource.url ? ` — ${e.legalSource.url}` : ""}`);
   return out;

@@ -44,6 +44,32 @@ describe("cartax rules", () => {
     }
   });
 
+  it("reads exports of earlier rules versions, whose sources were plain strings (2026.11.0 → now: no row differs)", () => {
+    const legacy = path.join(path.dirname(fixture), "rules-2026.11.0.json");
+    const raw = JSON.parse(fs.readFileSync(legacy, "utf8")) as {
+      tables: { rows: { sources: unknown[] }[] }[];
+    };
+    expect(typeof raw.tables[0]?.rows[0]?.sources[0]).toBe("string");
+    const out = run(["diff", legacy, fixture, "--json"], process.cwd());
+    expect(out.stderr).toBe("");
+    expect(out.code).toBe(0);
+    const diff = JSON.parse(out.stdout) as { changes: unknown[]; updatedCalculations: unknown[] };
+    expect(diff.changes).toEqual([]);
+    expect(diff.updatedCalculations).toEqual([]);
+  });
+
+  it("exports structured sources and each table's last-checked date", () => {
+    const exported = JSON.parse(run(["export"], process.cwd()).stdout) as RulesSnapshot;
+    for (const table of exported.tables) {
+      expect(table.lastChecked, table.id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      for (const row of table.rows)
+        for (const source of row.sources) {
+          expect(source.href).toMatch(/^https:\/\//);
+          expect(source.title.length).toBeGreaterThan(10);
+        }
+    }
+  });
+
   it("diffs two real snapshots: the rows that differ and the calculators to notify", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-rules-"));
     const snapshot = JSON.parse(fs.readFileSync(fixture, "utf8")) as RulesSnapshot;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { diffRules, formatRulesDiff } from "./rules-diff";
-import { exportRules, type RulesSnapshot } from "./rules-snapshot";
+import { exportRules, normalizeSnapshot, type RulesSnapshot } from "./rules-snapshot";
 
 export const RULES_USAGE = `usage:
   cartax rules export                    every rule table (id, description, unit, calculators, rows) as JSON
@@ -18,7 +18,7 @@ interface Io {
 function readSnapshot(file: string, cwd: string): RulesSnapshot {
   const data = JSON.parse(fs.readFileSync(path.resolve(cwd, file), "utf8")) as RulesSnapshot;
   if (!data || !Array.isArray(data.tables)) throw new Error(`${file} is not a rules export`);
-  return data;
+  return normalizeSnapshot(data);
 }
 
 /** `cartax rules …`: the rule tables for analysts and operators. Exit 0, 1 (unreadable file), 2 (usage). */

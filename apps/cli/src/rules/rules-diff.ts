@@ -1,5 +1,5 @@
 import { CALCULATORS } from "@cartax/engine";
-import type { RulesSnapshot, SnapshotRow, SnapshotTable } from "./rules-snapshot";
+import type { RulesSnapshot, SnapshotRow, SnapshotSource, SnapshotTable } from "./rules-snapshot";
 
 /** One difference between two snapshots, row by row (a row is keyed by its table and `from`). */
 export interface RuleChange {
@@ -10,7 +10,7 @@ export interface RuleChange {
   readonly old?: unknown;
   readonly new?: unknown;
   /** The new row's sources (the old one's for a removal). */
-  readonly sources: readonly string[];
+  readonly sources: readonly SnapshotSource[];
   readonly calculators: readonly string[];
 }
 
@@ -27,7 +27,11 @@ const rowChanged = (a: SnapshotRow, b: SnapshotRow) =>
   !same(a.value, b.value) ||
   a.until !== b.until ||
   a.provisional !== b.provisional ||
-  !same(a.sources, b.sources);
+  // A source is its address: a retitled source is not a change of the law.
+  !same(
+    a.sources.map((s) => s.href),
+    b.sources.map((s) => s.href),
+  );
 const rowValue = (row: SnapshotRow) => ({ value: row.value, until: row.until, provisional: row.provisional });
 
 /** Every row added, removed or changed from `before` to `after` (tables that appear or vanish too). */
@@ -100,7 +104,7 @@ export function formatRulesDiff(diff: RulesDiff): string {
           ? `+ ${show(c.new)}`
           : `- ${show(c.old)}`;
     lines.push(
-      `  ${c.change.padEnd(7)} ${c.table} ${period}: ${what}  [${c.calculators.join(", ")}]  ${c.sources[0] ?? ""}`,
+      `  ${c.change.padEnd(7)} ${c.table} ${period}: ${what}  [${c.calculators.join(", ")}]  ${c.sources[0]?.href ?? ""}`,
     );
   }
   lines.push(

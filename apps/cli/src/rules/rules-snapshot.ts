@@ -1,11 +1,18 @@
 import { RULE_TABLES, RULES_VERSION } from "@cartax/engine";
 
+/** A source as exported: title, address, and the Official Journal date of official texts. */
+export interface SnapshotSource {
+  readonly title: string;
+  readonly href: string;
+  readonly officialJournalDate?: string;
+}
+
 /** One row of a rule table as exported. */
 export interface SnapshotRow {
   readonly from: string;
   readonly until: string | null;
   readonly value: unknown;
-  readonly sources: readonly string[];
+  readonly sources: readonly SnapshotSource[];
   readonly provisional: boolean;
   readonly note?: string;
 }
@@ -14,6 +21,8 @@ export interface SnapshotTable {
   readonly id: string;
   readonly description: string;
   readonly unit: string;
+  /** The day the rows were last checked against their sources (absent in exports before 2026.11.1). */
+  readonly lastChecked?: string;
   readonly calculators: readonly string[];
   readonly rows: readonly SnapshotRow[];
 }
@@ -31,14 +40,34 @@ export function exportRules(): RulesSnapshot {
       id: table.id,
       description: table.description,
       unit: table.unit,
+      lastChecked: table.lastChecked,
       calculators: [...calculators],
       rows: table.rows.map((row) => ({
         from: row.from,
         until: row.until,
         value: row.value,
-        sources: [...row.sources],
+        sources: row.sources.map((source) => ({ ...source })),
         provisional: row.provisional === true,
         ...(row.note ? { note: row.note } : {}),
+      })),
+    })),
+  };
+}
+
+/**
+ * A snapshot as read from a file. Exports before rules 2026.11.1 cite sources as strings (an address,
+ * sometimes followed by a remark): each becomes a source whose address is the string's first word.
+ */
+export function normalizeSnapshot(data: RulesSnapshot): RulesSnapshot {
+  return {
+    ...data,
+    tables: data.tables.map((table) => ({
+      ...table,
+      rows: table.rows.map((row) => ({
+        ...row,
+        sources: (row.sources as readonly (SnapshotSource | string)[]).map((source) =>
+          typeof source === "string" ? { title: source, href: source.split(/\s/)[0] ?? source } : source,
+        ),
       })),
     })),
   };

@@ -74,7 +74,7 @@ function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined 
       `referenceCo2.${family}`,
       "g/km",
       referenceRow.value[family],
-      referenceRow.sources[0] ?? "",
+      referenceRow.sources[0],
     );
     const figure = federalCo2(car);
     let co2: Fraction;

@@ -11,7 +11,7 @@ import {
   DEDUCTION_REGIMES as R,
   zeroEmissionByOrderYear,
 } from "../rules/federal/fiscal-deduction";
-import { rowAt } from "../rules/parameter-table";
+import { type ParameterRow, rowAt } from "../rules/parameter-table";
 import type { TaxResult } from "../tax-result";
 import { federalCo2, fuelFamily, isEuro6eBis, isPluginHybrid } from "../vehicle";
 import { assessPluginHybrid } from "./plug-in-hybrid";
@@ -86,7 +86,7 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
   // Regime B: CO2-emitting cars ordered from 1 July 2023; from 2025 a ceiling replaces the floor.
   const ceilingRow = ctx.orderDate >= R.phaseOutFrom ? rowAt(phaseOutCeiling, ctx.evaluationDate) : undefined;
   if (ceilingRow && ceilingRow.value !== null) {
-    const ceiling = int(b.paramValue("phaseOutCeiling", "%", ceilingRow.value, ceilingRow.sources[0] ?? ""));
+    const ceiling = int(b.paramValue("phaseOutCeiling", "%", ceilingRow.value, ceilingRow.sources[0]));
     b.note("orderedFromJuly2023").note("regimeCeiling", { ceiling: ceilingRow.value });
     if (formula === undefined) {
       // From 2025 the flat 40 % for unknown CO2 is not restated by the sources (the floors go): provisional.
@@ -154,10 +154,10 @@ function pitPluginHybrid(
   fake: boolean,
 ): TaxResult {
   b.note("pitPluginHybrid2026").markProvisional();
-  b.paramValue("pitPluginHybridRegime", "law", "18/12/2025", PIT_PHEV_RULES.sources[0] ?? "", true);
+  b.paramValue("pitPluginHybridRegime", "law", "18/12/2025", PIT_PHEV_RULES.sources[0], true);
   if (fake || co2 === undefined) return b.amount(ZERO);
   const formula = clamp(sub(int(F.start), mul(dec(F.perGram), co2)), ZERO, int(F.max));
-  let capRow: { value: number; sources: readonly string[]; provisional?: boolean } | undefined;
+  let capRow: ParameterRow<number> | undefined;
   if (cmp(co2, int(PIT_PHEV_RULES.lowCo2Max)) <= 0) {
     capRow = rowAt(zeroEmissionByOrderYear, ctx.orderDate);
   } else if (
@@ -169,6 +169,6 @@ function pitPluginHybrid(
     return b.amount(ZERO);
   }
   if (!capRow) return b.rulesNotAvailable(`deduction.pitPluginHybridCap order ${ctx.orderDate}`);
-  const cap = b.paramValue("pitPluginHybridCap", "%", capRow.value, capRow.sources[0] ?? "", true);
+  const cap = b.paramValue("pitPluginHybridCap", "%", capRow.value, capRow.sources[0], true);
   return percentResult(b, min(formula, int(cap)));
 }

@@ -1,4 +1,8 @@
 import type { IsoDate } from "../iso-date";
+import { type Source, sourceOf } from "./source";
+
+/** A source as a table declares it: a catalogued address, or the catalogue entry itself. */
+export type SourceRef = string | Source;
 
 /**
  * One value of a legal parameter and the period it is in force, with the text it comes from.
@@ -10,19 +14,34 @@ export interface ParameterRow<T> {
   readonly from: IsoDate;
   readonly until: IsoDate | null;
   readonly value: T;
-  /** Legal text or publication the value comes from (URLs). The first is the main one. */
-  readonly sources: readonly string[];
+  /** Legal texts or publications the value comes from (at least one). The first is the main one. */
+  readonly sources: readonly [Source, ...Source[]];
   /** The reference marks the value as uncertain; results that use it are provisional. */
   readonly provisional?: boolean;
   readonly note?: string;
 }
 
-/** A parameter of the law: what it is, its unit, and its values over time. */
+/** A row as a table declares it: its sources by catalogued address. */
+export interface ParameterRowDeclaration<T> extends Omit<ParameterRow<T>, "sources"> {
+  readonly sources: readonly SourceRef[];
+}
+
+/** A parameter of the law: what it is, its unit, its values over time, and when they were checked. */
 export interface ParameterTable<T> {
   readonly id: string;
   readonly description: string;
   readonly unit: string;
+  /**
+   * The day the rows were last checked against their sources (the day they were last set from
+   * them and their vectors verified); a reviewer re-checking a table moves it forward.
+   */
+  readonly lastChecked: IsoDate;
   readonly rows: readonly ParameterRow<T>[];
+}
+
+/** A table as a module declares it. */
+export interface ParameterTableDeclaration<T> extends Omit<ParameterTable<T>, "rows"> {
+  readonly rows: readonly ParameterRowDeclaration<T>[];
 }
 
 // Lookups repeat the same few dates (each line, each matrix cell): memoised per table.
@@ -49,9 +68,31 @@ export function rowAt<T>(table: ParameterTable<T>, date: IsoDate): ParameterRow<
   return found;
 }
 
-/** Declares a table; checks at load that its periods do not overlap (a data error). */
-export function parameterTable<T>(table: ParameterTable<T>): ParameterTable<T> {
-  const rows = [...table.rows].sort((a, b) => (a.from < b.from ? -1 : 1));
+/** The catalogue entries of the sources a declaration names (throws at load on an unknown one). */
+export function resolveSources(refs: readonly SourceRef[]): readonly [Source, ...Source[]] {
+  const [first, ...rest] = refs.map((ref) => (typeof ref === "string" ? sourceOf(ref) : ref));
+  if (!first) throw new Error("a parameter row cites no source");
+  return Object.freeze([first, ...rest] as [Source, ...Source[]]);
+}
+
+/** Named sources of a module's statutory constants, resolved against the catalogue at load. */
+export function citing<K extends string>(refs: Record<K, SourceRef>): Readonly<Record<K, Source>> {
+  const resolved = {} as Record<K, Source>;
+  for (const key of Object.keys(refs) as K[]) {
+    const ref: SourceRef = refs[key];
+    resolved[key] = typeof ref === "string" ? sourceOf(ref) : ref;
+  }
+  return Object.freeze(resolved);
+}
+
+/**
+ * Declares a table; checks at load that its periods do not overlap and that every source is
+ * catalogued (data errors).
+ */
+export function parameterTable<T>(table: ParameterTableDeclaration<T>): ParameterTable<T> {
+  const rows = [...table.rows]
+    .sort((a, b) => (a.from < b.from ? -1 : 1))
+    .map((row): ParameterRow<T> => ({ ...row, sources: resolveSources(row.sources) }));
   for (let i = 1; i < rows.length; i++) {
     const previous = rows[i - 1];
     const current = rows[i];
@@ -66,9 +107,9 @@ export function parameterTable<T>(table: ParameterTable<T>): ParameterTable<T> {
 export function incomeYear<T>(
   year: number,
   value: T,
-  sources: readonly string[],
+  sources: readonly SourceRef[],
   extra: { provisional?: boolean; note?: string } = {},
-): ParameterRow<T> {
+): ParameterRowDeclaration<T> {
   return { from: `${year}-01-01`, until: `${year}-12-31`, value, sources, ...extra };
 }
 
@@ -76,9 +117,9 @@ export function incomeYear<T>(
 export function indexWindow<T>(
   startYear: number,
   value: T,
-  sources: readonly string[],
+  sources: readonly SourceRef[],
   extra: { provisional?: boolean; note?: string } = {},
-): ParameterRow<T> {
+): ParameterRowDeclaration<T> {
   return { from: `${startYear}-07-01`, until: `${startYear + 1}-06-30`, value, sources, ...extra };
 }
 

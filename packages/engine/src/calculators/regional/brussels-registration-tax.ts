@@ -29,7 +29,7 @@ export function brusselsRegistrationTax(ctx: LineContext, leasing: boolean): Tax
         "indexCoefficient",
         "factor",
         row.value.coefficient,
-        row.sources[0] ?? "",
+        row.sources[0],
         row.provisional,
       );
       b.note("indexedTable", { indexWindow: row.from });

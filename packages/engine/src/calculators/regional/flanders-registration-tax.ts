@@ -16,6 +16,7 @@ import {
   BIV_FORMULA as F,
 } from "../../rules/regional/flanders-registration-tax";
 import { LEGAL_SOURCES } from "../../rules/regional/sources";
+import type { Source } from "../../rules/source";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
 import { flemishEuroColumn, recordDates, regionalCo2 } from "./regional-car";
@@ -41,7 +42,7 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
 
   const indexRow = rowAt(flemishIndex, ctx.registrationDate);
   if (!indexRow) return b.rulesNotAvailable(`flanders.index ${ctx.registrationDate}`);
-  const source = indexRow.sources[0] ?? "";
+  const source = indexRow.sources[0];
   const minimum = dec(b.paramValue("minimum", "EUR", indexRow.value.bivMinimum, source));
 
   // Oldtimers (first put into circulation at least 30 years ago) pay the minimum (art. 2.3.4.1.3):
@@ -103,7 +104,7 @@ const POWER_SCALE_CENTS = 10n ** 34n;
 const airComponentCache = new WeakMap<object, Map<string, Fraction>>();
 
 /** Air component c = round2(base × K) for the car's fuel family and Euro class, in cents. */
-function airComponent(ctx: LineContext, b: ResultBuilder, k: number, source: string): Fraction {
+function airComponent(ctx: LineContext, b: ResultBuilder, k: number, source: Source): Fraction {
   const { euroClass, family } = flemishEuroColumn(ctx, b);
   const base = b.paramValue(
     "airComponentBase",

@@ -122,7 +122,7 @@ function greenTax(
       "minimum",
       "EUR/year",
       index.roadTaxMinimum,
-      indexRow.sources[0] ?? "",
+      indexRow.sources[0],
       index.roadTaxMinimumUncertain,
     );
     b.note("minimumApplied", { minimum: index.roadTaxMinimum });
@@ -134,7 +134,7 @@ function greenTax(
 
 /** 100 € (1 July 2015 level) × K, lowered to a multiple of 0.12 € (VCF art. 2.2.5.0.4, 2.2.4.0.3). */
 function lpgReduction(b: ResultBuilder, indexRow: ParameterRow<FlemishIndexedAmounts>): Fraction {
-  const k = b.paramValue("indexK", "factor", indexRow.value.k, indexRow.sources[0] ?? "");
+  const k = b.paramValue("indexK", "factor", indexRow.value.k, indexRow.sources[0]);
   const indexed = mul(int(G.lpgReductionBase), dec(k));
   // floor(indexed / 0.12) × 0.12, in cents: 12 × floor(cents / 12).
   const cents = Number(floor(indexed, 2).n);

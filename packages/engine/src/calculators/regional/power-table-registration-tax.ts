@@ -5,7 +5,6 @@ import type { ResultBuilder } from "../../result-builder";
 import {
   LPG_REDUCTION,
   LPG_REDUCTION_SOURCE,
-  POWER_BRACKETS,
   POWER_TABLE_AGE_PERCENT,
   POWER_TABLE_AGE_SOURCE,
   POWER_TABLE_MINIMUM,

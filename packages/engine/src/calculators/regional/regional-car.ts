@@ -61,6 +61,6 @@ export function flemishEuroColumn(
   const { euroClass, derived } = flemishEuroClass(car.euroStandard, ctx.firstRegistration);
   b.input("euroStandard", car.euroStandard).input("euroClass", euroClass);
   if (derived)
-    b.note("euroNormDerived", { euroClass }).input("euroClassSource", EURO_CLASS_DERIVATION_SOURCE);
+    b.note("euroNormDerived", { euroClass }).input("euroClassSource", EURO_CLASS_DERIVATION_SOURCE.href);
   return { euroClass, family: fuelFamily(car.fuel) === "diesel" ? "diesel" : "petrol" };
 }

@@ -13,7 +13,7 @@ import {
 /** T(HP): the scale amount of the window before the 10 %, beyond 20 HP + the amount per HP. */
 export function scaleBase(b: ResultBuilder, row: ParameterRow<RoadTaxScale>, horsepower: number): Fraction {
   const { base, extraHorsepower } = scaleAmount(row.value, horsepower);
-  const source = row.sources[0] ?? "";
+  const source = row.sources[0];
   const cells = row.value.provisionalCells ?? [];
   const cellProvisional = cells.includes(Math.min(Math.max(horsepower, 4), 20));
   b.paramValue("scaleAmount", "EUR/year", base, source, row.provisional === true || cellProvisional);

@@ -4,7 +4,6 @@ import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
 import { bandFor, rowAt } from "../../rules/parameter-table";
 import {
-  POWER_BRACKETS,
   POWER_TABLE_AGE_PERCENT,
   POWER_TABLE_MINIMUM,
   POWER_TABLE_SOURCES,

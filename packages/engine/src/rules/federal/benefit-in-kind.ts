@@ -2,7 +2,8 @@
  * Benefit in kind of a company car (voordeel van alle aard / avantage de toute nature),
  * art. 36 §2 WIB 92 / CIR 92. Parameters per income year.
  */
-import { incomeYear, parameterTable } from "../parameter-table";
+import { citing, incomeYear, parameterTable } from "../parameter-table";
+import { sourceOf } from "../source";
 
 export const BIK_LEGAL_SOURCE = {
   title: "Art. 36 §2 WIB 92 / CIR 92 (benefit in kind of a company car)",
@@ -21,6 +22,7 @@ export const bikReferenceCo2 = parameterTable<ReferenceCo2>({
   id: "bik.referenceCo2",
   description: "Reference CO2 emission of the BIK percentage (royal decree per income year)",
   unit: "g/km",
+  lastChecked: "2026-11-22",
   rows: [
     incomeYear(2021, { petrol: 102, diesel: 84 }, [
       "https://financien.belgium.be/nl/Actualites/referentie-co2-uitstoot-voor-2021",
@@ -67,6 +69,7 @@ export const bikMinimum = parameterTable<number>({
   id: "bik.minimum",
   description: "Minimum yearly benefit in kind of a company car",
   unit: "EUR/year",
+  lastChecked: "2026-11-22",
   rows: [
     incomeYear(2021, 1370, [
       "https://www.leaseplan.com/fr-be/atn-2021-2022/",
@@ -109,7 +112,7 @@ export const BIK_CONSTANTS = {
   vatRate: 1.21,
   /** CO2 unknown at the DIV: petrol family 205 g/km, diesel 195 g/km. */
   unknownCo2: { petrol: 205, diesel: 195 },
-  sources: {
+  sources: citing({
     formula:
       "https://www.bdo.be/en-gb/insights/articles/2025/benefit-company-car-co2-emission-2024-0208cb2d10ecee40b56b159f351f85ce",
     electric:
@@ -117,7 +120,7 @@ export const BIK_CONSTANTS = {
     unknownCo2:
       "https://www.bdo.be/en-gb/news/2020/calculation-benefit-in-kind-and-tax-deductibility-of-company-cars",
     vat: "https://rovoco.be/en/post/company-car-calculation-of-benefits-in-kind",
-  },
+  }),
 } as const;
 
 /**
@@ -133,4 +136,6 @@ export const BIK_AGE_COEFFICIENTS: readonly { readonly upToMonth: number; readon
   { upToMonth: 60, percent: 76 },
   { upToMonth: Number.POSITIVE_INFINITY, percent: 70 },
 ];
-export const BIK_AGE_SOURCE = "https://rovoco.be/en/post/company-car-calculation-of-benefits-in-kind";
+export const BIK_AGE_SOURCE = sourceOf(
+  "https://rovoco.be/en/post/company-car-calculation-of-benefits-in-kind",
+);

@@ -3,7 +3,7 @@
  * art. 38 §3quater of the law of 29/6/1981, as amended by the law of 25/11/2021 for cars ordered
  * from 1 July 2023. Collected by the RSZ/ONSS per month.
  */
-import { incomeYear, parameterTable } from "../parameter-table";
+import { citing, incomeYear, parameterTable } from "../parameter-table";
 
 export const CO2_CONTRIBUTION_LEGAL_SOURCE = {
   title: "Art. 38 §3quater law of 29/6/1981 (RSZ/ONSS CO2 solidarity contribution)",
@@ -15,6 +15,7 @@ export const healthIndexSeptember = parameterTable<number>({
   id: "co2Contribution.healthIndex",
   description: "Health index of September of the previous year (the numerator of the index coefficient)",
   unit: "points (base 2013 = 100)",
+  lastChecked: "2026-11-22",
   rows: [
     incomeYear(2021, 150.84, [
       "https://www.securex.be/nl/lex4you/werkgever/themas/verlonen/bedrijfswagen/bedrijfswagen-berekening-van-de-solidariteitsbijdrage-voor-de-rsz",
@@ -59,12 +60,12 @@ export const CO2_CONTRIBUTION_CONSTANTS = {
   lpg: 990,
   /** CO2 unknown: petrol family 182 g/km, diesel 165 g/km. */
   unknownCo2: { petrol: 182, diesel: 165 },
-  sources: {
+  sources: citing({
     formula:
       "https://www.socialsecurity.be/employer/instructions/dmfappl/nl/2017-4/instructions/special_contributions/companycar/calculationmethod.html",
     cng: "https://www.groups.be/1_42836.htm?rdeLocaleAttr=fr",
     unknownCo2: "https://acerta.be/nl/inspiratie/co2-bijdrage-bedrijfswagen-v2",
-  },
+  }),
 } as const;
 
 /** Cars ordered before this date keep the old regime (no multiplier, old minimum). */
@@ -78,6 +79,7 @@ export const minimumBaseOld = parameterTable<number>({
   id: "co2Contribution.minimumBase",
   description: "Non-indexed monthly minimum (× i)",
   unit: "EUR/month",
+  lastChecked: "2026-11-22",
   rows: [
     { from: "2021-01-01", until: null, value: 20.83, sources: [CO2_CONTRIBUTION_CONSTANTS.sources.formula] },
   ],
@@ -88,6 +90,7 @@ export const minimumBaseNew = parameterTable<number>({
   id: "co2Contribution.minimumBaseOrderedFromJuly2023",
   description: "Non-indexed monthly minimum (× i) for cars ordered from 1 July 2023 (law of 25/11/2021)",
   unit: "EUR/month",
+  lastChecked: "2026-11-22",
   rows: [
     { from: "2023-01-01", until: "2024-12-31", value: 20.83, sources: [LAW_2021] },
     incomeYear(2025, 23.41, [
@@ -106,6 +109,7 @@ export const multiplierNew = parameterTable<number>({
   description:
     "Multiplier of the contribution of CO2-emitting cars ordered from 1 July 2023 (law of 25/11/2021)",
   unit: "factor",
+  lastChecked: "2026-11-22",
   rows: [
     {
       from: "2023-01-01",

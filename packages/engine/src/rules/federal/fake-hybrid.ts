@@ -2,6 +2,8 @@
  * "Fake" plug-in hybrids (valse hybrides / faux hybrides): art. 36 §2 and art. 66 §1 WIB 92 as
  * amended by the law of 25/12/2017, KB 5/9/2019, and the law of 18/12/2025 (75 g/km for Euro 6e-bis).
  */
+import { citing } from "../parameter-table";
+
 export const FAKE_HYBRID_RULES = {
   /** Only plug-in hybrids acquired (ordered) from this date can be fake hybrids. */
   acquiredFrom: "2018-01-01",
@@ -14,12 +16,12 @@ export const FAKE_HYBRID_RULES = {
   euro6eBisFromYear: 2025,
   /** With no comparable non-hybrid car, the hybrid's own CO2 × 2.5. */
   fallbackMultiplier: 2.5,
-  sources: {
+  sources: citing({
     definition:
       "https://www.acerta.be/nl/inspiratie/nieuwe-grenswaarde-voor-kwalificatie-als-valse-plug-hybride-bedrijfswagen",
     rounding: "https://www.link2fleet.be/fr/2de-fiscale-update-voor-plug-hybrides/",
     euro6eBis:
       "https://carcostadvisor.com/blog/fiscaal-regime-phev-voor-zelfstandigen-eindelijk-goedgekeurd/page/2",
     equivalentCo2: "https://www.sodibe.be/nieuws/valse-hybrides",
-  },
+  }),
 } as const;

@@ -3,7 +3,7 @@
  * art. 66 and 198bis WIB 92, as amended by the law of 25/11/2021 ("greening" of company cars) and,
  * for personal-income-tax taxpayers, the law of 18/12/2025 (art. 23–29; circular 2026/C/11).
  */
-import { parameterTable } from "../parameter-table";
+import { citing, parameterTable, resolveSources } from "../parameter-table";
 
 export const DEDUCTION_LEGAL_SOURCE = {
   title: "Art. 66 and 198bis WIB 92 / CIR 92 (law of 25/11/2021; law of 18/12/2025 for PIT)",
@@ -22,12 +22,12 @@ export const DEDUCTION_FORMULA = {
   coefficient: { diesel: 1, petrol: 0.95, naturalGasUnder12Hp: 0.9 },
   /** Cars acquired before 2018 by a sole proprietor keep at least 75 % (transitional rule of 2018). */
   grandfatheredBefore2018Min: 75,
-  sources: {
+  sources: citing({
     formula:
       "https://news.pwc.be/nedc-vs-nedc-2-0-vs-wltp-new-updated-faqs-regarding-the-percentage-of-deduction-of-professional-car-expenses-and-calculation-of-the-bik-for-employees/",
     coefficients: "https://www.freelancenetwork.be/nl/blog/de-nieuwe-autofiscaliteit-vanaf-1-januari-2020",
     grandfathered: "https://feniksaccountants.be/fr/frais-de-voiture-a-partir-de-2018",
-  },
+  }),
 } as const;
 
 /** Regime boundaries by order (acquisition) date. */
@@ -42,11 +42,11 @@ export const DEDUCTION_REGIMES = {
   pluginHybridFuelCapUntilYear: 2026,
   /** Sole proprietors' cars acquired before this date keep the 75 % minimum (2018 transitional rule). */
   grandfatheredBefore: "2018-01-01",
-  sources: {
+  sources: citing({
     regimes: "https://fiskaplus.be/2022/12/14/3979/",
     zeroEmission:
       "https://www.fiscusonweb.be/vennootschapsbelasting/autofiscaliteit-in-de-vennootschapsbelasting/aftrekbaarheid-elektrische-wagens",
-  },
+  }),
 } as const;
 
 const REGIME_B_SOURCES = [
@@ -62,6 +62,7 @@ export const phaseOutCeiling = parameterTable<number | null>({
   id: "deduction.phaseOutCeiling",
   description: "Ceiling of the deduction of CO2-emitting cars ordered from 1 July 2023 to 31 December 2025",
   unit: "%",
+  lastChecked: "2026-11-24",
   rows: [
     { from: "2023-01-01", until: "2024-12-31", value: null, sources: REGIME_B_SOURCES },
     { from: "2025-01-01", until: "2025-12-31", value: 75, sources: REGIME_B_SOURCES },
@@ -81,6 +82,7 @@ export const zeroEmissionByOrderYear = parameterTable<number>({
   id: "deduction.zeroEmissionByOrderYear",
   description: "Deduction of zero-emission cars by order (acquisition) date",
   unit: "%",
+  lastChecked: "2026-11-24",
   rows: [
     { from: "1900-01-01", until: "2026-12-31", value: 100, sources: ZERO_EMISSION_SOURCES },
     { from: "2027-01-01", until: "2027-12-31", value: 95, sources: ZERO_EMISSION_SOURCES },
@@ -108,6 +110,7 @@ export const pitPluginHybridCap51to75 = parameterTable<number>({
   id: "deduction.pitPluginHybridCap51to75",
   description: "Cap of the PIT deduction of plug-in hybrids of 51–75 g/km (Euro 6e-bis) by order year",
   unit: "%",
+  lastChecked: "2026-11-24",
   rows: [
     { from: "2026-01-01", until: "2027-12-31", value: 75, sources: PIT_PHEV_SOURCES, provisional: true },
   ],
@@ -117,5 +120,5 @@ export const PIT_PHEV_RULES = {
   orderedFrom: "2026-01-01",
   lowCo2Max: 50,
   midCo2Max: 75,
-  sources: PIT_PHEV_SOURCES,
+  sources: resolveSources(PIT_PHEV_SOURCES),
 } as const;

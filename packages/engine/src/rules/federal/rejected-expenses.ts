@@ -3,6 +3,8 @@
  * art. 198 §1, 9° and 9°bis WIB 92 (corporate tax only). Computed on the BIK before the employee's
  * own contribution (since 1/1/2017).
  */
+import { citing } from "../parameter-table";
+
 export const REJECTED_EXPENSES_LEGAL_SOURCE = {
   title: "Art. 198 §1, 9° and 9°bis WIB 92 / CIR 92",
   url: "https://www2.deloitte.com/be/en/pages/accountancy/articles/accountancy-actualites/avantage-voiture-societe-et-depense-non-admise.html",
@@ -13,7 +15,7 @@ export const REJECTED_EXPENSES_RATES = {
   standard: 17,
   /** When the company bears any private fuel cost (fuel card, expense claims). */
   withFuelCard: 40,
-  sources: {
+  sources: citing({
     rates:
       "https://www.fmg.be/impot-des-societes-augmentation-du-rejet-des-frais-de-voiture-a-concurrence-dune-quotite-de-latn/",
     grossBik:
@@ -25,5 +27,5 @@ export const REJECTED_EXPENSES_RATES = {
      */
     electricity:
       "https://blog.forumforthefuture.be/fr/article/circulaire-2024c77-relative-au-remboursement-des-frais-delectricite-par-lemployeur-pour-la-recharge-a-domicile-dune-voiture-dentreprise/25355",
-  },
+  }),
 } as const;

@@ -20,6 +20,7 @@ export const brusselsIndexation = parameterTable<BrusselsIndexation>({
   id: "brussels.tmc.indexation",
   description: "Indexation coefficient of the Brussels registration-tax amounts (non-leasing owners)",
   unit: "factor",
+  lastChecked: "2026-11-22",
   rows: [
     { from: "2001-01-01", until: "2024-06-30", value: { coefficient: 1 }, sources: [S.brusselsTmc, S.sysbo] },
     indexWindow(2024, { coefficient: 1.2079 }, [S.brusselsIndexation, S.taxcalc], {

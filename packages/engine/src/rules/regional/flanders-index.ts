@@ -23,6 +23,7 @@ export const flemishIndex = parameterTable<FlemishIndexedAmounts>({
   description:
     "Flemish index coefficient K (1 July 2015 base) and the indexed BIV/road-tax bounds per index window",
   unit: "factor / EUR",
+  lastChecked: "2026-11-22",
   rows: [
     indexWindow(
       2020,

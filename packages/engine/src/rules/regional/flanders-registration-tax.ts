@@ -6,7 +6,7 @@
  * then bounded by the indexed minimum and maximum (art. 2.3.4.1.3).
  */
 import type { FuelType } from "../../enums";
-import { incomeYear, parameterTable } from "../parameter-table";
+import { citing, incomeYear, parameterTable } from "../parameter-table";
 import type { FlemishEuroClass } from "./euro-class";
 import { REGIONAL_SOURCES as S } from "./sources";
 
@@ -20,7 +20,7 @@ export const BIV_FORMULA = {
   nedcBranchUntil: "2020-12-31",
   /** Cars first put into circulation at least this many years ago pay the minimum (oldtimers). */
   oldtimerYears: 30,
-  sources: { formula: S.vcf, rounding: S.takscheck },
+  sources: citing({ formula: S.vcf, rounding: S.takscheck }),
 } as const;
 
 /** Fuel factor f (VCF art. 2.3.4.1.2/1): LPG 0.88, natural gas 0.93, all other fuels 1. */
@@ -31,6 +31,7 @@ export const bivX = parameterTable<number>({
   id: "flanders.biv.x",
   description: "Yearly CO2 correction x of the NEDC branch",
   unit: "g/km",
+  lastChecked: "2026-11-22",
   rows: [
     incomeYear(2021, 40.5, [S.vcf]),
     incomeYear(2022, 45, [S.vcf]),
@@ -46,6 +47,7 @@ export const bivQ = parameterTable<number>({
   id: "flanders.biv.q",
   description: "Yearly CO2 factor q of the WLTP branch",
   unit: "factor",
+  lastChecked: "2026-11-22",
   rows: [
     incomeYear(2021, 1.07, [S.vcf]),
     incomeYear(2022, 1.105, [S.vcf]),
@@ -115,6 +117,7 @@ export const bivZeroEmissionFlat = parameterTable<number>({
   id: "flanders.biv.zeroEmissionFlat",
   description: "Flat BIV of battery-electric and hydrogen cars registered from 2026 (not indexed)",
   unit: "EUR",
+  lastChecked: "2026-11-22",
   rows: [
     {
       from: "2026-01-01",

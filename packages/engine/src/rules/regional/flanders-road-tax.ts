@@ -4,7 +4,7 @@
  *   tax = max(T(HP) × (1 + CO2corr + EUROcorr), MIN) × 1.10
  * with T(HP) the scale before the opdeciem (road-tax-tables.ts) and MIN in flanders-index.ts.
  */
-import { indexWindow, parameterTable } from "../parameter-table";
+import { citing, indexWindow, parameterTable } from "../parameter-table";
 import type { FlemishEuroClass } from "./euro-class";
 import { REGIONAL_SOURCES as S } from "./sources";
 
@@ -21,7 +21,7 @@ export const GREEN_ROAD_TAX = {
   co2Ceiling: 500,
   /** LPG cars: the green tax is lowered by 100 € (1 July 2015 level) × K, rounded down to 0.12 €. */
   lpgReductionBase: 100,
-  sources: { formula: S.vcf, rounding: S.takscheck, lpg: S.vcf },
+  sources: citing({ formula: S.vcf, rounding: S.takscheck, lpg: S.vcf }),
 } as const;
 
 /** Euro correction (percent), petrol & others vs diesel (VCF art. 2.2.4.0.1 §2/1). */
@@ -64,6 +64,7 @@ export const roadTaxZeroEmissionFlat = parameterTable<number>({
   description:
     "Flemish road tax of battery-electric and hydrogen cars registered from 2026, before the opdeciem",
   unit: "EUR/year",
+  lastChecked: "2026-11-22",
   rows: [
     indexWindow(2025, 93.6, [S.vcf]),
     indexWindow(2026, 97.42, [S.takscheck, S.febiac2026], {

@@ -58,8 +58,3 @@ export function powerBracketIndex(horsepower: number, kilowatt: number): number 
 export function powerBracket(horsepower: number, kilowatt: number): (typeof POWER_BRACKETS)[number] {
   return bandFor(POWER_BRACKETS.slice(powerBracketIndex(horsepower, kilowatt)), () => true);
 }
-
-/** Index of the kW bracket alone (the Walloon reform's base amount). */
-export function kilowattBracketIndex(kilowatt: number): number {
-  return powerBracketIndex(0, kilowatt);
-}

@@ -5,7 +5,7 @@
  * (art. 2.2.4.0.3). Where a source publishes only the amounts including the 10 %, the base is the
  * unique 0.12 € multiple whose × 1.10 rounds to it (checked in road-tax-tables.test.ts).
  */
-import { indexWindow, type ParameterRow, parameterTable } from "../parameter-table";
+import { indexWindow, type ParameterRowDeclaration, parameterTable } from "../parameter-table";
 import { REGIONAL_SOURCES as S } from "./sources";
 
 export interface RoadTaxScale {
@@ -32,7 +32,7 @@ const ROWS = {
   w2026: scale([97.44, 121.92, 176.28, 230.28, 284.76, 339.12, 393, 510.12, 627, 743.76, 860.76, 977.76, 1280.76, 1584, 1887.12, 2189.52, 2492.64, 135.84]),
 };
 
-const COMMON_ROWS: readonly ParameterRow<RoadTaxScale>[] = [
+const COMMON_ROWS: readonly ParameterRowDeclaration<RoadTaxScale>[] = [
   indexWindow(2021, ROWS.w2021, [S.sysbo, S.bs2022w], {
     note: "Published including the 10 % (SYSBO tc.json); base = amount / 1.10, each a 0.12 € multiple.",
   }),
@@ -51,6 +51,7 @@ export const flandersRoadTaxScale = parameterTable<RoadTaxScale>({
   id: "flanders.roadTax.scale",
   description: "Flemish road tax by fiscal HP before the opdeciem",
   unit: "EUR/year",
+  lastChecked: "2026-11-22",
   rows: [
     ...COMMON_ROWS,
     indexWindow(2026, { ...ROWS.w2026, provisionalCells: [10, 19, "above20"] }, [S.takscheck], {
@@ -78,6 +79,7 @@ export const walloniaRoadTaxScale = parameterTable<RoadTaxScale>({
   id: "wallonia.roadTax.scale",
   description: "Walloon road tax by fiscal HP before the décimes additionnels",
   unit: "EUR/year",
+  lastChecked: "2026-11-22",
   rows: [...COMMON_ROWS, WALLONIA_BRUSSELS_2026],
 });
 
@@ -90,6 +92,7 @@ export const brusselsRoadTaxScale = parameterTable<RoadTaxScale>({
   id: "brussels.roadTax.scale",
   description: "Brussels road tax by fiscal HP before the décimes additionnels",
   unit: "EUR/year",
+  lastChecked: "2026-11-22",
   rows: [
     ...COMMON_ROWS.map((row) =>
       row.from >= "2023-07-01"

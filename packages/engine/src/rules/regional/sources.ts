@@ -1,6 +1,8 @@
+import { citing } from "../parameter-table";
+
 /** Legal texts and publications the regional rule tables cite (first = main source). */
-export const REGIONAL_SOURCES = {
-  vcf: "https://codex.vlaanderen.be (Vlaamse Codex Fiscaliteit, consolidated 03.04.2026)",
+export const REGIONAL_SOURCES = citing({
+  vcf: "https://codex.vlaanderen.be",
   vlb2020:
     "https://www.belastingen.vlaanderen.be/jaarlijkse-automatische-indexatie-verkeersbelastingen-vanaf-1-juli-2020",
   fleet2021:
@@ -8,14 +10,13 @@ export const REGIONAL_SOURCES = {
   steyaert2022: "https://steyaertieper.be/nieuws/detail/verkeersbelasting-stijgt-met-897-procent",
   hln2023:
     "https://www.hln.be/economie/dit-verandert-er-vanaf-1-juli-verkeersbelasting-stijgt-met-5-procent-maestro-bankkaarten-verdwijnen-en-minimumpensioenen-gaan-omhoog~a434f6fe/",
-  takscheck:
-    "https://github.com/Proxem-AI/takscheck (core/tariffs.json: official Flemish simulator readings)",
-  febiac2026: "https://dataservices.febiac.be/en/taxo/online (FEBIAC Taxo, captured October 2026)",
+  takscheck: "https://github.com/Proxem-AI/takscheck",
+  febiac2026: "https://dataservices.febiac.be/en/taxo/online",
   bs2022w: "https://vlex.be/vid/waalse-overheidsdienst-financien-departement-907243846",
   bs2022b: "https://etaamb.openjustice.be/nl/bericht_n2022041573.html",
   l2f2023: "https://link2fleet.be/nieuwe-tarieven-verkeersbelasting-vanaf-1-juli-2023",
   l2f2024: "https://link2fleet.be/nieuwe-tarieven-verkeersbelasting-vanaf-1-juli-2024/",
-  sysbo: "https://github.com/Sysbo/carTaxBE (spreadSheet/tc.json, tmc.json, malus.json)",
+  sysbo: "https://github.com/Sysbo/carTaxBE",
   walloniaTaxes:
     "https://www.wallonie.be/fr/decouvrir-la-wallonie/la-wallonie-en-chiffres/fiscalite-wallonne/taxes-vehicules",
   walloniaEv: "https://fiduciaire-finacces.be/la-taxe-de-mise-en-circulation-tmc-reforme-en-wallonie",
@@ -36,13 +37,13 @@ export const REGIONAL_SOURCES = {
   brusselsLeasing:
     "https://www.moore.be/fr/nouvelle/nouvelle-reforme-indexation-de-la-taxe-de-mise-en-circulation-sur-les-vehicules-a-partir",
   brusselsTmc: "https://fleet.be/les-taxes-automobiles-bruxelloises-augmentent-ce-1er-juillet/?lang=fr",
-  taxcalc: "https://github.com/CePseudoBE/taxcalc (back/tax_brackets_export.csv)",
+  taxcalc: "https://github.com/CePseudoBE/taxcalc",
   oldTable:
     "https://greencars.be/nl-be/dossiers-nl/nl-fiscalite/belasting-op-de-inverkeerstelling-brussel-en-wallonie-voor-nieuwe-autos/",
   leasingNotIndexed:
     "https://www.link2fleet.be/lichte-verhoging-vlaamse-biv-en-verkeersbelasting-maar-wel-berekend-op-wltp-norm/",
   flemishEv: "https://www.vlaanderen.be/vrijstelling-voor-pure-elektrische-en-pure-waterstofvoertuigen",
-} as const;
+});
 
 export const LEGAL_SOURCES = {
   flandersBiv: {
@@ -56,7 +57,7 @@ export const LEGAL_SOURCES = {
   walloniaTmc: {
     title:
       "CTA art. 94–97ter (taxe de mise en circulation, Région wallonne, until 30 June 2025) and eco-malus",
-    url: REGIONAL_SOURCES.walloniaTaxes,
+    url: REGIONAL_SOURCES.walloniaTaxes.href,
   },
   walloniaTmcReform: {
     title: "Walloon decree of 7 Sept 2023 as amended in 2025 (TMC from 1 July 2025)",
@@ -64,7 +65,7 @@ export const LEGAL_SOURCES = {
   },
   brusselsTmc: {
     title: "CTA art. 94–97ter (taxe de mise en circulation, Brussels-Capital; ordinance of 19 April 2024)",
-    url: REGIONAL_SOURCES.brusselsIndexation,
+    url: REGIONAL_SOURCES.brusselsIndexation.href,
   },
   flandersRoadTax: {
     title: "Vlaamse Codex Fiscaliteit art. 2.2.4.0.1–2.2.4.0.5, 2.2.5.0.4, 2.2.6.0.6 (verkeersbelasting)",
@@ -72,10 +73,10 @@ export const LEGAL_SOURCES = {
   },
   walloniaRoadTax: {
     title: "CTA art. 3–12 (taxe de circulation, Région wallonne)",
-    url: REGIONAL_SOURCES.bs2022w,
+    url: REGIONAL_SOURCES.bs2022w.href,
   },
   brusselsRoadTax: {
     title: "CTA art. 3–12 (taxe de circulation, Brussels-Capital)",
-    url: REGIONAL_SOURCES.bs2022b,
+    url: REGIONAL_SOURCES.bs2022b.href,
   },
 } as const;

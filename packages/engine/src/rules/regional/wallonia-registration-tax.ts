@@ -5,7 +5,7 @@
  * companies: TMC = MB(kW) × age % × (CO2 / X) × (MMA / Y) × C, bounded to [50, 9,000].
  */
 import type { IsoDate } from "../../iso-date";
-import { indexWindow, parameterTable } from "../parameter-table";
+import { citing, indexWindow, parameterTable } from "../parameter-table";
 import { REGIONAL_SOURCES as S } from "./sources";
 
 export const WALLOON_REFORM_FROM: IsoDate = "2025-07-01";
@@ -44,15 +44,15 @@ export const WALLOON_REFORM = {
   /** Energy coefficient C of combustion cars and of hybrids (HEV and PHEV). */
   combustionCoefficient: 1,
   hybridCoefficient: 0.8,
-  sources: {
+  sources: citing({
     formula: S.walloonReform,
     referenceValues: S.walloonReformX,
     age: S.walloonReformAge,
     clamp: S.walloonReformClamp,
     ev: S.walloonReformEv,
     oldtimer:
-      "link2fleet, April 2025, as cited in the project's regional research note §3.2 (confidence M; URL not recorded)",
-  },
+      "https://moniteurautomobile.be/actu-auto/budget/nouvelle-fiscalite-wallonne-ancetres-25-30-ans.html",
+  }),
 } as const;
 
 /**
@@ -80,6 +80,7 @@ export const walloonReformIndexation = parameterTable<number>({
   id: "wallonia.tmc.reformIndexation",
   description: "Indexation coefficient of the base amounts of the Walloon reform",
   unit: "factor",
+  lastChecked: "2026-11-22",
   rows: [
     indexWindow(2025, 1, [S.walloonReform]),
     indexWindow(2026, 1.0408, [S.febiac2026], {

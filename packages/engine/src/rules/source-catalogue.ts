@@ -1,0 +1,318 @@
+import type { SourceEntry } from "./source";
+
+/**
+ * Every publication a rule table or statutory constant cites, by address. Tables and calculators
+ * name a source by its `href`; `sourceOf` answers the structured entry, and a table citing an
+ * address missing here fails at load (a data error, caught by the registry test).
+ * `officialJournalDate` is the Belgian Official Journal (Belgisch Staatsblad / Moniteur belge)
+ * publication date, for sources that are official texts.
+ */
+export const SOURCE_CATALOGUE: readonly SourceEntry[] = [
+  // Federal: benefit in kind (art. 36 §2 WIB 92)
+  {
+    href: "https://www.bdo.be/en-gb/insights/articles/2025/benefit-company-car-co2-emission-2024-0208cb2d10ecee40b56b159f351f85ce",
+    title: "BDO: benefit in kind of a company car, CO2 emission 2024 (formula and parameters)",
+  },
+  {
+    href: "https://financien.belgium.be/nl/Actualites/referentie-co2-uitstoot-voor-2021",
+    title: "FOD Financiën: referentie-CO2-uitstoot voor 2021",
+  },
+  { href: "https://www.leaseplan.com/fr-be/atn-2021-2022/", title: "LeasePlan: ATN 2021–2022" },
+  {
+    href: "https://www.dillenadvocaten.be/documents/news-items/kl2612244-voordelen-van-alle-aard-bedrijfswagen-referentie-co2-uitstoot-voor-2022.xml?lang=nl",
+    title: "Dillen advocaten: referentie-CO2-uitstoot voor 2022 (KB 7/12/2021)",
+  },
+  {
+    href: "https://www.countable.be/nieuws/bedrijfswagens-worden-opnieuw-duurder/",
+    title: "Countable: bedrijfswagens worden opnieuw duurder (reference CO2 2023)",
+  },
+  {
+    href: "https://moniteurautomobile.be/actu-auto/budget/atn-attention-ca-va-piquer.html",
+    title: "Moniteur Automobile: ATN 2023, attention ça va piquer",
+  },
+  {
+    href: "https://grantthornton.be/en/the-field/articles-and-publications/Direct-tax/calculate-your-benefit-in-kind-for-income-year-2024",
+    title: "Grant Thornton: calculate your benefit in kind for income year 2024",
+  },
+  {
+    href: "https://thglln.be/news/7344/les-voitures-de-societe-et-le-taux-demission-de-co2-de-reference-pour-2024",
+    title: "THGLLN: voitures de société, taux d'émission de CO2 de référence pour 2024",
+  },
+  {
+    href: "https://propay.be/fr/news/vehicules-dentreprise-et-emissions-de-co2-de-reference-pour-2025",
+    title: "Propay: véhicules d'entreprise et émissions de CO2 de référence pour 2025",
+  },
+  {
+    href: "https://www.securex.be/en/lex4you/self-employed/news/company-cars-and-the-reference-co2-emission-rate-for-2026",
+    title: "Securex: company cars and the reference CO2 emission rate for 2026",
+  },
+  {
+    href: "https://www.fleet.be/ces-voitures-electriques-vous-garantissent-un-atn-minimal/?lang=fr",
+    title: "Fleet.be: ces voitures électriques vous garantissent un ATN minimal",
+  },
+  { href: "https://headlight.tech/blogs/benefit-in-kind-2024", title: "Headlight: benefit in kind 2024" },
+  {
+    href: "https://v8.moniteurautomobile.be/actu-auto/professionnel/evolution-avantage-toute-nature-2025.html",
+    title: "Moniteur Automobile: évolution de l'avantage de toute nature 2025",
+  },
+  {
+    href: "https://mobiflow.be/what-will-change-fiscally-in-2025",
+    title: "Mobiflow: what will change fiscally in 2025",
+  },
+  {
+    href: "https://www.ag-consult.site/actualites-fiscales/2959368_atn-voiture-en-2026",
+    title: "AG Consult: ATN voiture en 2026",
+  },
+  {
+    href: "https://www.partena-professional.be/en/our-insights/infoflashes/company-cars-reference-co2-emissions-2025-have-been-published",
+    title: "Partena Professional: company cars, reference CO2 emissions 2025 published",
+  },
+  {
+    href: "https://www.bdo.be/en-gb/news/2020/calculation-benefit-in-kind-and-tax-deductibility-of-company-cars",
+    title: "BDO: calculation of benefit in kind and tax deductibility of company cars (2020)",
+  },
+  {
+    href: "https://rovoco.be/en/post/company-car-calculation-of-benefits-in-kind",
+    title: "Rovoco: company car, calculation of benefits in kind (VAT, age coefficients)",
+  },
+  // Federal: rejected expenses (art. 198 §1, 9° WIB 92)
+  {
+    href: "https://www2.deloitte.com/be/en/pages/accountancy/articles/accountancy-actualites/avantage-voiture-societe-et-depense-non-admise.html",
+    title: "Deloitte: avantage voiture de société et dépense non admise",
+  },
+  {
+    href: "https://www.fmg.be/impot-des-societes-augmentation-du-rejet-des-frais-de-voiture-a-concurrence-dune-quotite-de-latn/",
+    title: "FMG: impôt des sociétés, rejet des frais de voiture à concurrence d'une quotité de l'ATN",
+  },
+  {
+    href: "https://blog.forumforthefuture.be/fr/article/circulaire-2024c77-relative-au-remboursement-des-frais-delectricite-par-lemployeur-pour-la-recharge-a-domicile-dune-voiture-dentreprise/25355",
+    title: "Forum for the Future: circulaire 2024/C/77 (électricité de recharge à domicile)",
+  },
+  // Federal: CO2 solidarity contribution (art. 38 §3quater law of 29/6/1981)
+  {
+    href: "https://www.socialsecurity.be/employer/instructions/dmfappl/nl/2017-4/instructions/special_contributions/companycar/calculationmethod.html",
+    title: "RSZ administratieve instructies: solidariteitsbijdrage bedrijfswagens, berekeningswijze",
+  },
+  {
+    href: "https://www.securex.be/nl/lex4you/werkgever/themas/verlonen/bedrijfswagen/bedrijfswagen-berekening-van-de-solidariteitsbijdrage-voor-de-rsz",
+    title: "Securex: berekening van de solidariteitsbijdrage voor de RSZ",
+  },
+  {
+    href: "https://www.groups.be/fr/actualites/articles-juridiques/cotisation-de-solidarite-onss-et-voiture-de-societe-montant-2023",
+    title: "Group S: cotisation de solidarité ONSS et voiture de société, montant 2023",
+  },
+  {
+    href: "https://acerta.be/nl/inspiratie/co2-bijdrage-bedrijfswagen-v2",
+    title: "Acerta: CO2-bijdrage bedrijfswagen",
+  },
+  {
+    href: "https://securex.be/fr/lex4you/employeur/actualites/voiture-de-societe-la-cotisation-de-solidarite-pour-2025-est-connue?activecategory=181",
+    title: "Securex: la cotisation de solidarité pour 2025 est connue",
+  },
+  {
+    href: "https://easypay-group.com/fr_BE/connaissance/flashes-info/detail/Vehicules-de-societe---ONSS-%3A-la-cotisation-Co2-au-1er-janvier-2026?id=10760",
+    title: "Easypay: véhicules de société, la cotisation CO2 au 1er janvier 2026",
+  },
+  {
+    href: "https://www.groups.be/1_42836.htm?rdeLocaleAttr=fr",
+    title: "Group S: cotisation CO2, véhicules au gaz naturel",
+  },
+  {
+    href: "https://www.partena-professional.be/nl/knowledge-center/infoflashes/rsz-sterke-verhoging-van-de-co2-bijdrage-vanaf-1-juli-2023",
+    title: "Partena Professional: sterke verhoging van de CO2-bijdrage vanaf 1 juli 2023",
+  },
+  {
+    href: "https://carcostadvisor.com/fr/blog/cotisation-co%e2%82%82-2025-quest-ce-que-cela-signifie-pour-votre-flotte",
+    title: "CarCostAdvisor: cotisation CO2 2025",
+  },
+  {
+    href: "https://link2fleet.be/fr/contribution-co2-des-augmentations-de-225-possibles-pour-les-vehicules-commandes-apres-le-1er-juillet-2023/",
+    title: "Link2Fleet: contribution CO2 pour les véhicules commandés après le 1er juillet 2023",
+  },
+  {
+    href: "https://link2fleet.be/fr/berekening-co2-bijdrage-2025-een-cumul-van-meerdere-stijgingen",
+    title: "Link2Fleet: berekening CO2-bijdrage 2025",
+  },
+  {
+    href: "https://www.vanmossel.be/fr/autolease/nieuws/hoeveel-zal-de-co-bijdrage-op-bedrijfswagens-kosten-in-2026",
+    title: "Van Mossel: hoeveel zal de CO2-bijdrage op bedrijfswagens kosten in 2026",
+  },
+  // Federal: deduction of car costs (art. 66 WIB 92)
+  {
+    href: "https://www.fiscusonweb.be/vennootschapsbelasting/autofiscaliteit-in-de-vennootschapsbelasting/aftrekbaarheid-hybride-wagens",
+    title: "Fiscus on web: aftrekbaarheid hybride wagens",
+  },
+  {
+    href: "https://news.pwc.be/nedc-vs-nedc-2-0-vs-wltp-new-updated-faqs-regarding-the-percentage-of-deduction-of-professional-car-expenses-and-calculation-of-the-bik-for-employees/",
+    title: "PwC: NEDC vs NEDC 2.0 vs WLTP, FAQs on the deduction percentage of car expenses",
+  },
+  {
+    href: "https://www.freelancenetwork.be/nl/blog/de-nieuwe-autofiscaliteit-vanaf-1-januari-2020",
+    title: "Freelance Network: de nieuwe autofiscaliteit vanaf 1 januari 2020",
+  },
+  {
+    href: "https://feniksaccountants.be/fr/frais-de-voiture-a-partir-de-2018",
+    title: "Feniks accountants: frais de voiture à partir de 2018",
+  },
+  {
+    href: "https://fiskaplus.be/2022/12/14/3979/",
+    title: "Fiskaplus: aftrek autokosten na de wet van 25/11/2021",
+  },
+  {
+    href: "https://www.fiscusonweb.be/vennootschapsbelasting/autofiscaliteit-in-de-vennootschapsbelasting/aftrekbaarheid-elektrische-wagens",
+    title: "Fiscus on web: aftrekbaarheid elektrische wagens",
+  },
+  {
+    href: "https://www.goeminneaccountancy.be/minder-aftrek-voor-autos-op-benzine-en-diesel-vanaf-aanslagjaar-2026/",
+    title: "Goeminne accountancy: minder aftrek voor auto's op benzine en diesel",
+  },
+  {
+    href: "https://www.wolterskluwer.com/nl-be/expert-insights/tax-deductible-car-related-expenses",
+    title: "Wolters Kluwer: tax-deductible car-related expenses",
+  },
+  {
+    href: "https://blog.forumforthefuture.be/nl/article/circulaire-2026c11-over-de-aftrek-van-de-beroepskosten-van-oplaadbare-hybridevoertuigen/29831",
+    title: "Forum for the Future: circulaire 2026/C/11 over de aftrek van oplaadbare hybridevoertuigen",
+  },
+  {
+    href: "https://www.keycar.be/de-fiscale-revival-van-de-plug-in-hybride",
+    title: "Keycar: de fiscale revival van de plug-in hybride",
+  },
+  { href: "https://www.egear.be/valse-hybride-75/", title: "eGear: valse hybride 75 %" },
+  // Federal: fake plug-in hybrids
+  {
+    href: "https://www.acerta.be/nl/inspiratie/nieuwe-grenswaarde-voor-kwalificatie-als-valse-plug-hybride-bedrijfswagen",
+    title: "Acerta: nieuwe grenswaarde voor kwalificatie als valse plug-in hybride",
+  },
+  {
+    href: "https://www.link2fleet.be/fr/2de-fiscale-update-voor-plug-hybrides/",
+    title: "Link2Fleet: 2de fiscale update voor plug-in hybrides",
+  },
+  {
+    href: "https://carcostadvisor.com/blog/fiscaal-regime-phev-voor-zelfstandigen-eindelijk-goedgekeurd/page/2",
+    title: "CarCostAdvisor: fiscaal regime PHEV voor zelfstandigen goedgekeurd",
+  },
+  { href: "https://www.sodibe.be/nieuws/valse-hybrides", title: "Sodibe: valse hybrides" },
+  // Regional
+  {
+    href: "https://codex.vlaanderen.be",
+    title: "Vlaamse Codex Fiscaliteit (consolidated text of 03.04.2026)",
+  },
+  {
+    href: "https://www.belastingen.vlaanderen.be/jaarlijkse-automatische-indexatie-verkeersbelastingen-vanaf-1-juli-2020",
+    title: "Vlaamse Belastingdienst: jaarlijkse automatische indexatie verkeersbelastingen vanaf 1 juli 2020",
+  },
+  {
+    href: "https://www.fleet.be/zoveel-zal-de-indexering-van-de-vlaamse-biv-en-verkeersbelasting-u-extra-kosten/",
+    title: "Fleet.be: indexering van de Vlaamse BIV en verkeersbelasting (2021)",
+  },
+  {
+    href: "https://steyaertieper.be/nieuws/detail/verkeersbelasting-stijgt-met-897-procent",
+    title: "Steyaert-Ieper: verkeersbelasting stijgt met 8,97 procent (2022)",
+  },
+  {
+    href: "https://www.hln.be/economie/dit-verandert-er-vanaf-1-juli-verkeersbelasting-stijgt-met-5-procent-maestro-bankkaarten-verdwijnen-en-minimumpensioenen-gaan-omhoog~a434f6fe/",
+    title: "HLN: verkeersbelasting stijgt met 5 procent vanaf 1 juli (2023)",
+  },
+  {
+    href: "https://github.com/Proxem-AI/takscheck",
+    title: "takscheck, core/tariffs.json (readings of the official Flemish simulator)",
+  },
+  {
+    href: "https://dataservices.febiac.be/en/taxo/online",
+    title: "FEBIAC Taxo online simulator (captured October 2026)",
+  },
+  {
+    href: "https://vlex.be/vid/waalse-overheidsdienst-financien-departement-907243846",
+    title: "Waalse Overheidsdienst Financiën: geïndexeerde tarieven verkeersbelasting (BS 2022)",
+  },
+  {
+    href: "https://etaamb.openjustice.be/nl/bericht_n2022041573.html",
+    title:
+      "Brussels Hoofdstedelijk Gewest: bericht over de indexering van de verkeersbelasting (BS 2022, numac 2022041573)",
+  },
+  {
+    href: "https://link2fleet.be/nieuwe-tarieven-verkeersbelasting-vanaf-1-juli-2023",
+    title: "Link2Fleet: nieuwe tarieven verkeersbelasting vanaf 1 juli 2023",
+  },
+  {
+    href: "https://link2fleet.be/nieuwe-tarieven-verkeersbelasting-vanaf-1-juli-2024/",
+    title: "Link2Fleet: nieuwe tarieven verkeersbelasting vanaf 1 juli 2024",
+  },
+  {
+    href: "https://github.com/Sysbo/carTaxBE",
+    title: "carTaxBE, spreadSheet/tc.json, tmc.json, malus.json (Walloon and Brussels tables)",
+  },
+  {
+    href: "https://www.wallonie.be/fr/decouvrir-la-wallonie/la-wallonie-en-chiffres/fiscalite-wallonne/taxes-vehicules",
+    title: "Wallonie.be: fiscalité wallonne, taxes sur les véhicules",
+  },
+  {
+    href: "https://fiduciaire-finacces.be/la-taxe-de-mise-en-circulation-tmc-reforme-en-wallonie",
+    title: "Fiduciaire Finacces: la réforme de la TMC en Wallonie",
+  },
+  {
+    href: "https://polinfo.kluwer.be/NewsView.aspx?id=VS300159352&contentdomains=POLINFO&lang=fr",
+    title: "Polinfo (Kluwer): éco-malus wallon",
+  },
+  {
+    href: "https://www.lavenir.net/cnt/dmf20140107_00413755",
+    title: "L'Avenir: éco-malus et personnes morales (2014)",
+  },
+  {
+    href: "https://levif.be/auto-3/nouvelle-taxe-de-mise-en-circulation-des-juillet-2025-en-wallonie-le-prix-decrypte-avec-15-modeles-de-voitures-infographie",
+    title: "Le Vif: nouvelle TMC dès juillet 2025 en Wallonie, 15 modèles décryptés",
+  },
+  {
+    href: "https://www.lavenir.net/actu/belgique/2023/09/07/nouvelle-taxe-de-mise-en-circulation-que-coutera-t-elle-pour-le-top-10-des-voitures-les-plus-vendues-en-belgique-JRMX4ND7XFFMRJQTV3QWMTFUGQ/",
+    title: "L'Avenir: nouvelle TMC, ce qu'elle coûtera pour le top 10 des voitures (2023)",
+  },
+  {
+    href: "https://moniteurautomobile.be/actu-auto/budget/nouvelle-fiscalite-wallonne-ancetres-25-30-ans.html",
+    title:
+      "Moniteur Automobile: nouvelle fiscalité wallonne des ancêtres (TMC forfaitaire 61,50 €; the same flat figure for the 2025 reform per Link2Fleet, April 2025, docs/research/regional.md §3.2)",
+  },
+  { href: "https://cartax.be/?p=99", title: "cartax.be: réforme wallonne de la TMC, coefficient d'âge" },
+  {
+    href: "https://link2fleet.com/fr/wallonie-la-reforme-de-la-tmc-fait-un-pas-vers-plus-dequite-et-un-coup-de-pouce-a-lelectrique",
+    title: "Link2Fleet: Wallonie, la réforme de la TMC et l'électrique",
+  },
+  {
+    href: "https://vroom.be/fr/information/reforme-tmc-wallonie-familles-nombreuses",
+    title: "Vroom.be: réforme TMC Wallonie, familles nombreuses",
+  },
+  {
+    href: "https://leblogauto.com/electrique/les-vehicules-electriques-encore-plus-taxes-en-wallonie-94133",
+    title: "Le Blog Auto: les véhicules électriques encore plus taxés en Wallonie",
+  },
+  {
+    href: "https://link2fleet.be/fr/brussels-gewest-verhoogt-haar-biv-tarieven-met-20-vanaf-1-juli-2024",
+    title: "Link2Fleet: Brussels Gewest verhoogt haar BIV-tarieven vanaf 1 juli 2024",
+  },
+  {
+    href: "https://www.moore.be/fr/nouvelle/nouvelle-reforme-indexation-de-la-taxe-de-mise-en-circulation-sur-les-vehicules-a-partir",
+    title: "Moore: indexation de la taxe de mise en circulation (Bruxelles)",
+  },
+  {
+    href: "https://fleet.be/les-taxes-automobiles-bruxelloises-augmentent-ce-1er-juillet/?lang=fr",
+    title: "Fleet.be: les taxes automobiles bruxelloises augmentent ce 1er juillet",
+  },
+  { href: "https://github.com/CePseudoBE/taxcalc", title: "taxcalc, back/tax_brackets_export.csv" },
+  {
+    href: "https://greencars.be/nl-be/dossiers-nl/nl-fiscalite/belasting-op-de-inverkeerstelling-brussel-en-wallonie-voor-nieuwe-autos/",
+    title: "Greencars: belasting op de inverkeerstelling Brussel en Wallonië voor nieuwe auto's",
+  },
+  {
+    href: "https://www.link2fleet.be/lichte-verhoging-vlaamse-biv-en-verkeersbelasting-maar-wel-berekend-op-wltp-norm/",
+    title: "Link2Fleet: lichte verhoging Vlaamse BIV en verkeersbelasting (WLTP)",
+  },
+  {
+    href: "https://www.vlaanderen.be/vrijstelling-voor-pure-elektrische-en-pure-waterstofvoertuigen",
+    title: "Vlaanderen.be: vrijstelling voor pure elektrische en pure waterstofvoertuigen",
+  },
+  { href: "https://www.egear.be/verkeersbelasting-ev-2026/", title: "eGear: verkeersbelasting EV 2026" },
+  {
+    href: "https://etaamb.openjustice.be/nl/fr/decreet-van-07-september-2023_n2023046826.html",
+    title: "Waals decreet van 7 september 2023 (TMC-hervorming), numac 2023046826",
+  },
+];
