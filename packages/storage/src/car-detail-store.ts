@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CarDetailBody } from "@cartax/schemas";
 import type { Kysely, Selectable } from "kysely";
-import { compiledQuery } from "./compiled-query";
+import { compiledQuery, type DirectReader } from "./compiled-query";
 import type { CarDetailTable, DatabaseSchema } from "./database-schema";
 
 /** What is stored of a car: the validated body without the service-assigned ids. */
@@ -37,12 +37,16 @@ function carData(car: CarDetailBody): string {
 export class CarDetailStore {
   private readonly byId;
 
-  constructor(private readonly db: Kysely<DatabaseSchema>) {
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    direct?: DirectReader,
+  ) {
     this.byId = compiledQuery(
       db,
       (ownerId: string, id: string) =>
         db.selectFrom("car_details").selectAll().where("owner_id", "=", ownerId).where("id", "=", id),
       ["?owner", "?id"] as [string, string],
+      direct,
     );
   }
 

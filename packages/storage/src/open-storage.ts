@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { CalculationStore } from "./calculation-store";
 import { CarDetailStore } from "./car-detail-store";
+import type { DirectReader } from "./compiled-query";
 import type { DatabaseSchema } from "./database-schema";
 import { MIGRATIONS } from "./migrations/index";
 import { PublicLinkStore } from "./public-link-store";
@@ -34,7 +35,7 @@ export const SQLITE_FILE_NAME = "cartax.sqlite";
 
 function sqliteDialect(dataDir: string): SqliteDialect {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
+  const file = new SqliteDatabase(sqliteFile(dataDir));
   // (The audit writer thread opens the same file with the same pragmas: sqlite-audit-writer.ts.)
   // WAL: readers proceed while one transaction writes. synchronous=FULL: a commit is on disk before
   // it is acknowledged, so even a power cut loses no acknowledged write (NORMAL would survive a
@@ -44,6 +45,23 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   file.pragma("busy_timeout = 5000");
   file.pragma("foreign_keys = ON");
   return new SqliteDialect({ database: withStatementCache(file) });
+}
+
+const sqliteFile = (dataDir: string) => path.join(dataDir, SQLITE_FILE_NAME);
+
+/**
+ * The hot reads' own connection (after migration, so the schema exists): query_only, so nothing
+ * can write through it, and it reads committed data only.
+ */
+function sqliteReader(dataDir: string): { read: DirectReader; close: () => void } {
+  const connection = new SqliteDatabase(sqliteFile(dataDir));
+  connection.pragma("busy_timeout = 5000");
+  connection.pragma("query_only = ON");
+  const cached = withStatementCache(connection);
+  return {
+    read: (sql, parameters) => cached.prepare(sql).get(...parameters),
+    close: () => connection.close(),
+  };
 }
 
 function postgresDialect(url: string): PostgresDialect {
@@ -79,15 +97,13 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     await db.destroy();
     throw error;
   }
-  const calculations = new CalculationStore(
-    db,
-    config.databaseUrl ? undefined : path.join(config.dataDir, SQLITE_FILE_NAME),
-  );
-  const carDetails = new CarDetailStore(db);
+  const calculations = new CalculationStore(db, config.databaseUrl ? undefined : sqliteFile(config.dataDir));
+  const reader = config.databaseUrl ? undefined : sqliteReader(config.dataDir);
+  const carDetails = new CarDetailStore(db, reader?.read);
   return {
     dialect,
     db,
-    subscriptions: new SubscriptionStore(db),
+    subscriptions: new SubscriptionStore(db, reader?.read),
     carDetails,
     publicLinks: new PublicLinkStore(db, carDetails),
     qr: new QrStore(db),
@@ -95,6 +111,7 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     webhooks: new WebhookStore(db, dialect),
     close: async () => {
       await calculations.drain();
+      reader?.close();
       await db.destroy();
     },
   };

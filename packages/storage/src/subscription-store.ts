@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { compiledQuery } from "./compiled-query";
+import { compiledQuery, type DirectReader } from "./compiled-query";
 import type { DatabaseSchema, SubscriptionTable } from "./database-schema";
 import type { Environment } from "./environment";
 import { generateSubscriptionKey, hashSubscriptionKey, isKeyOf, sameDigest } from "./subscription-key";
@@ -66,12 +66,16 @@ export class SubscriptionStore {
   private readonly byPrimaryHash;
   private readonly bySecondaryHash;
 
-  constructor(private readonly db: Kysely<DatabaseSchema>) {
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    direct?: DirectReader,
+  ) {
     const byHash = (column: "primary_key_hash" | "secondary_key_hash") =>
       compiledQuery(
         db,
         (digest: string) => db.selectFrom("subscriptions").selectAll().where(column, "=", digest),
         ["?digest"] as [string],
+        direct,
       );
     this.byPrimaryHash = byHash("primary_key_hash");
     this.bySecondaryHash = byHash("secondary_key_hash");

@@ -17,20 +17,21 @@ export function accessLog(logger: Logger, metrics: ServiceMetrics): MiddlewareHa
     } finally {
       const seconds = (performance.now() - start) / 1000;
       const route = routeOf(c);
-      const url = new URL(c.req.url);
       metrics.observe(c.req.method, route, c.res.status, seconds);
-      logger.info(
-        {
-          requestId: c.get("requestId"),
-          method: c.req.method,
-          route,
-          url: redactUrl(url.pathname + url.search),
-          status: c.res.status,
-          latencyMs: Math.round(seconds * 100_000) / 100,
-          subscriptionId: c.get("subscription")?.id ?? null,
-        },
-        "request",
-      );
+      // The line is assembled only when it is written (LOG_LEVEL=warn skips it).
+      if (logger.isLevelEnabled("info"))
+        logger.info(
+          {
+            requestId: c.get("requestId"),
+            method: c.req.method,
+            route,
+            url: redactUrl(pathAndQuery(c.req.url)),
+            status: c.res.status,
+            latencyMs: Math.round(seconds * 100_000) / 100,
+            subscriptionId: c.get("subscription")?.id ?? null,
+          },
+          "request",
+        );
     }
   };
 }
@@ -42,4 +43,12 @@ export function accessLog(logger: Logger, metrics: ServiceMetrics): MiddlewareHa
 function routeOf(c: Context<AppEnv>): string {
   const handlers = matchedRoutes(c).filter((r) => r.method !== "ALL");
   return handlers.at(-1)?.path ?? "(unmatched)";
+}
+
+/** The path and query of an absolute request URL, as sent (no URL object per request). */
+function pathAndQuery(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const hash = url.indexOf("#", start);
+  return hash < 0 ? url.slice(start) : url.slice(start, hash);
 }
