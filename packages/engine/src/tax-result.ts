@@ -20,6 +20,7 @@ export type NoteCode =
   | "electricFlatRate"
   | "co2Unknown"
   | "fakeHybrid"
+  | "fakeHybridNoEquivalent"
   | "minimumApplied"
   | "ownContributionDeducted"
   | "fuelCard"

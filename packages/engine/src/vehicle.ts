@@ -61,6 +61,27 @@ export function nonHybridCo2(car: CarDetailInput, cycle: Co2Cycle): number | und
   return usable(value) ? value : undefined;
 }
 
+/** A hybrid's own CO2 and its equivalent non-hybrid car's, measured in the same cycle. */
+export interface EquivalentPair {
+  readonly cycle: Co2Cycle;
+  readonly own: number;
+  readonly equivalent: number;
+}
+
+/**
+ * The pair of own and equivalent CO2 known in one cycle. With both cycles known, the cycle the
+ * conventions choose for the car's own figure (`preferred`, the lower one); with one, that one.
+ * The law falls back to own CO2 × 2.5 only when no equivalent car is known (docs/engine-conventions.md).
+ */
+export function equivalentPair(car: CarDetailInput, preferred: Co2Cycle): EquivalentPair | undefined {
+  const pairIn = (cycle: Co2Cycle): EquivalentPair | undefined => {
+    const own = cycle === "NEDC" ? car.nedC2 : car.wltp;
+    const equivalent = nonHybridCo2(car, cycle);
+    return usable(own) && equivalent !== undefined ? { cycle, own, equivalent } : undefined;
+  };
+  return pairIn(preferred) ?? pairIn(preferred === "NEDC" ? "WLTP" : "NEDC");
+}
+
 /** First registration anywhere; a car without one is new, first registered on the registration date. */
 export function firstRegistrationOf(car: CarDetailInput, registrationDate: IsoDate): IsoDate {
   return car.firstRegistration ?? registrationDate;

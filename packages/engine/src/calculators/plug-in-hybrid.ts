@@ -3,7 +3,7 @@ import { cmp, dec, type Fraction, int, mul, ratio, round, toNumber } from "../ex
 import type { IsoDate } from "../iso-date";
 import type { ResultBuilder } from "../result-builder";
 import { FAKE_HYBRID_RULES as RULES } from "../rules/federal/fake-hybrid";
-import { type Co2Figure, isEuro6eBis, isPluginHybrid, nonHybridCo2 } from "../vehicle";
+import { type Co2Figure, equivalentPair, isEuro6eBis, isPluginHybrid } from "../vehicle";
 
 export interface PluginHybridVerdict {
   readonly fake: boolean;
@@ -67,11 +67,16 @@ export function assessPluginHybrid(
 
   if (!co2TooHigh && !batteryTooSmall) return { fake: false, taxCo2: own };
 
-  const equivalent = nonHybridCo2(car, co2.cycle);
-  if (equivalent !== undefined) {
-    b.note("fakeHybrid", { substituteCo2: equivalent, fakeHybridRule: "equivalent" });
-    b.input("equivalentNonHybridCo2", equivalent);
-    return { fake: true, taxCo2: dec(equivalent) };
+  const pair = equivalentPair(car, co2.cycle);
+  if (pair !== undefined) {
+    b.note("fakeHybrid", {
+      substituteCo2: pair.equivalent,
+      fakeHybridRule: "equivalent",
+      equivalentCycle: pair.cycle,
+      equivalentOwnCo2: pair.own,
+    });
+    b.input("equivalentNonHybridCo2", pair.equivalent).input("equivalentCycle", pair.cycle);
+    return { fake: true, taxCo2: dec(pair.equivalent) };
   }
   const multiplier = b.paramValue(
     "fakeHybridMultiplier",
@@ -80,7 +85,7 @@ export function assessPluginHybrid(
     RULES.sources.equivalentCo2,
   );
   const substitute = mul(own, dec(multiplier));
-  b.note("fakeHybrid", {
+  b.note("fakeHybridNoEquivalent", {
     substituteCo2: Number(substitute.n) / Number(substitute.d),
     fakeHybridRule: "times2.5",
   });

@@ -14,7 +14,10 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     assumesEmployee: "Assumes the car is made available to an employee.",
     electricFlatRate: "Zero-emission car: flat rate.",
     co2Unknown: "CO2 emission unknown: the legal fallback for an unknown emission applies.",
-    fakeHybrid: "Fake plug-in hybrid: calculated on {substituteCo2} g/km.",
+    fakeHybrid:
+      "Fake plug-in hybrid: calculated on the CO2 of the equivalent non-hybrid car, {substituteCo2} g/km ({equivalentCycle}, against the hybrid's {equivalentOwnCo2} g/km {equivalentCycle}).",
+    fakeHybridNoEquivalent:
+      "Fake plug-in hybrid with no known equivalent non-hybrid car: calculated on its own CO2 × 2.5 = {substituteCo2} g/km.",
     minimumApplied: "The legal minimum applies ({minimum}).",
     ownContributionDeducted: "Own contribution of {ownYearly} per year deducted.",
     fuelCard: "A fuel or charging card is provided: 40 % instead of 17 %.",
@@ -60,7 +63,10 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     electricFlatRate: "Emissievrije wagen: forfaitair tarief.",
     co2Unknown:
       "CO2-uitstoot onbekend: de wettelijke regeling voor een onbekende uitstoot is van toepassing.",
-    fakeHybrid: "Valse plug-inhybride: berekend op {substituteCo2} g/km.",
+    fakeHybrid:
+      "Valse plug-inhybride: berekend op de CO2-uitstoot van het equivalente niet-hybride voertuig, {substituteCo2} g/km ({equivalentCycle}, tegenover {equivalentOwnCo2} g/km {equivalentCycle} van de hybride).",
+    fakeHybridNoEquivalent:
+      "Valse plug-inhybride zonder gekend equivalent niet-hybride voertuig: berekend op de eigen CO2-uitstoot × 2,5 = {substituteCo2} g/km.",
     minimumApplied: "Het wettelijke minimum is van toepassing ({minimum}).",
     ownContributionDeducted: "Eigen bijdrage van {ownYearly} per jaar afgetrokken.",
     fuelCard: "Er is een tank- of laadkaart: 40 % in plaats van 17 %.",
@@ -107,7 +113,10 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     assumesEmployee: "Suppose que la voiture est mise à la disposition d'un travailleur.",
     electricFlatRate: "Voiture zéro émission : taux forfaitaire.",
     co2Unknown: "Émission de CO2 inconnue : la règle légale pour une émission inconnue s'applique.",
-    fakeHybrid: "Faux hybride rechargeable : calculé sur {substituteCo2} g/km.",
+    fakeHybrid:
+      "Faux hybride rechargeable : calculé sur les émissions de CO2 du véhicule non hybride équivalent, {substituteCo2} g/km ({equivalentCycle}, contre {equivalentOwnCo2} g/km {equivalentCycle} pour l'hybride).",
+    fakeHybridNoEquivalent:
+      "Faux hybride rechargeable sans véhicule non hybride équivalent connu : calculé sur ses propres émissions de CO2 × 2,5 = {substituteCo2} g/km.",
     minimumApplied: "Le minimum légal s'applique ({minimum}).",
     ownContributionDeducted: "Intervention personnelle de {ownYearly} par an déduite.",
     fuelCard: "Une carte carburant ou de recharge est fournie : 40 % au lieu de 17 %.",
