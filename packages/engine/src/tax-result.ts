@@ -32,6 +32,7 @@ export type NoteCode =
   | "grandfatheredBefore2018"
   | "co2AtLeast200"
   | "zeroEmissionExempt"
+  | "zeroEmissionOrderedBeforeTransition"
   | "leasingCompany"
   | "missingWeight"
   | "missingCapacity"

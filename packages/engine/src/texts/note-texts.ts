@@ -30,6 +30,8 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     grandfatheredBefore2018: "Acquired before 2018 by a sole proprietor: at least 75 %.",
     co2AtLeast200: "CO2 of 200 g/km or more: 40 %.",
     zeroEmissionExempt: "Zero-emission car: exempt.",
+    zeroEmissionOrderedBeforeTransition:
+      "Zero-emission car ordered on {orderDate}, before 6 October 2025: exempt under the transition rule (VCF art. {transitionArticle}), provided the order form and the Flemish tax service's form were filed before 15 January 2026, when the transition closed; without that filing the 2026 rules apply.",
     leasingCompany: "Registered to a leasing company: leasing regime.",
     missingWeight: "The maximum authorised mass (weight) is needed for this tax.",
     missingCapacity: "The engine capacity is needed for this tax.",
@@ -79,6 +81,8 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     grandfatheredBefore2018: "Verworven vóór 2018 door een eenmanszaak: minstens 75 %.",
     co2AtLeast200: "CO2-uitstoot van 200 g/km of meer: 40 %.",
     zeroEmissionExempt: "Emissievrije wagen: vrijgesteld.",
+    zeroEmissionOrderedBeforeTransition:
+      "Emissievrije wagen besteld op {orderDate}, vóór 6 oktober 2025: vrijgesteld volgens de overgangsregeling (VCF art. {transitionArticle}), op voorwaarde dat de bestelbon en het formulier van de Vlaamse Belastingdienst vóór 15 januari 2026 werden ingediend, de einddatum van de overgangsregeling; zonder die indiening gelden de regels van 2026.",
     leasingCompany: "Ingeschreven op naam van een leasingmaatschappij: leasingregeling.",
     missingWeight: "De maximaal toegelaten massa (weight) is nodig voor deze belasting.",
     missingCapacity: "De cilinderinhoud is nodig voor deze belasting.",
@@ -129,6 +133,8 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     grandfatheredBefore2018: "Acquise avant 2018 par une entreprise individuelle : au moins 75 %.",
     co2AtLeast200: "CO2 de 200 g/km ou plus : 40 %.",
     zeroEmissionExempt: "Voiture zéro émission : exonérée.",
+    zeroEmissionOrderedBeforeTransition:
+      "Voiture zéro émission commandée le {orderDate}, avant le 6 octobre 2025 : exonérée en vertu du régime transitoire (VCF art. {transitionArticle}), à condition que le bon de commande et le formulaire du service flamand des impôts aient été déposés avant le 15 janvier 2026, fin du régime transitoire ; sans ce dépôt, les règles de 2026 s'appliquent.",
     leasingCompany: "Immatriculée au nom d'une société de leasing : régime leasing.",
     missingWeight: "La masse maximale autorisée (weight) est nécessaire pour cette taxe.",
     missingCapacity: "La cylindrée est nécessaire pour cette taxe.",

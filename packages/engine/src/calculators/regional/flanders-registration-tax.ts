@@ -19,14 +19,18 @@ import { LEGAL_SOURCES } from "../../rules/regional/sources";
 import type { Source } from "../../rules/source";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
+import { orderedBeforeTransition } from "./flanders-zero-emission";
 import { flemishEuroColumn, recordDates, regionalCo2 } from "./regional-car";
 
 /**
  * Battery-electric and hydrogen cars in Flanders, leasing companies included: exempt when
- * registered up to 31 Dec 2025, the flat (unindexed) 61.50 from 2026.
+ * registered up to 31 Dec 2025 or ordered before 6 Oct 2025 (transition), the flat (unindexed)
+ * 61.50 from 2026.
  */
 export function flandersZeroEmissionBiv(ctx: LineContext, b: ResultBuilder): TaxResult {
   if (ctx.registrationDate <= BIV_ZERO_EMISSION_EXEMPT_UNTIL) return b.exempt("zeroEmissionExempt");
+  const transition = orderedBeforeTransition(ctx, b, "registrationTax");
+  if (transition) return transition;
   const row = rowAt(bivZeroEmissionFlat, ctx.registrationDate);
   if (!row) return b.rulesNotAvailable("flanders.biv.zeroEmissionFlat");
   b.note("electricFlatRate");

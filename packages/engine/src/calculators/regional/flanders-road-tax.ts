@@ -28,6 +28,7 @@ import { flandersRoadTaxScale } from "../../rules/regional/road-tax-tables";
 import { LEGAL_SOURCES } from "../../rules/regional/sources";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
+import { orderedBeforeTransition } from "./flanders-zero-emission";
 import {
   flemishEuroColumn,
   isLeasingCompany,
@@ -68,9 +69,14 @@ export function flandersRoadTax(ctx: LineContext): TaxResult {
   return b.amount(add(withSurcharge(b, green), supplement));
 }
 
-/** Exempt when registered up to 31 Dec 2025 (kept while the owner keeps the car), else §9 × 1.10. */
+/**
+ * Exempt when registered up to 31 Dec 2025 or ordered before 6 Oct 2025 (kept while the owner
+ * keeps the car), else §9 × 1.10.
+ */
 function zeroEmission(ctx: LineContext, b: ResultBuilder): TaxResult {
   if (ctx.registrationDate <= ROAD_TAX_ZERO_EMISSION_EXEMPT_UNTIL) return b.exempt("zeroEmissionExempt");
+  const transition = orderedBeforeTransition(ctx, b, "roadTax");
+  if (transition) return transition;
   const row = rowAt(roadTaxZeroEmissionFlat, ctx.evaluationDate);
   if (!row) return b.rulesNotAvailable(`flanders.roadTax.zeroEmissionFlat ${ctx.evaluationDate}`);
   b.note("electricFlatRate").setFormula("flat amount × 1.10");

@@ -113,6 +113,22 @@ export const BIV_AGE_CORRECTION: readonly { readonly belowMonths: number; readon
  */
 export const BIV_ZERO_EMISSION_EXEMPT_UNTIL = "2025-12-31";
 
+/**
+ * The transition of the decree that ended the exemption (VCF art. 2.3.6.0.2 for the BIV, art.
+ * 2.2.6.0.6 for the road tax): a battery-electric or hydrogen car registered from 1 Jan 2026 stays
+ * exempt when it was ordered before 6 Oct 2025 and the order form, with the Flemish tax service's
+ * form, was filed before 15 Jan 2026. The engine knows the order date, not the filing: the line
+ * states the filing condition. Settled by the consolidated codex (open-questions-resolved.md, H).
+ */
+export const FLEMISH_ZERO_EMISSION_TRANSITION = {
+  /** Ordered on or before the day before this date. */
+  orderedBefore: "2025-10-06",
+  /** The order form and the administration's form filed before this date (the transition's end). */
+  filedBefore: "2026-01-15",
+  articles: { registrationTax: "2.3.6.0.2", roadTax: "2.2.6.0.6" },
+  source: S.vcf,
+} as const;
+
 export const bivZeroEmissionFlat = parameterTable<number>({
   id: "flanders.biv.zeroEmissionFlat",
   description: "Flat BIV of battery-electric and hydrogen cars registered from 2026 (not indexed)",
