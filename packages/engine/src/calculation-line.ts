@@ -86,7 +86,8 @@ export function toCalculationLine(result: TaxResult, language: Language = "en"):
     };
   }
   const rawValue = result.outcome === "amount" ? result.amount : 0;
-  const url = result.explanation.legalSource.url || null;
+  const { legalSource } = result.explanation;
+  const url = legalSource.urlByLanguage?.[language] || legalSource.url || null;
   return {
     name: CALCULATOR_NAMES[language][result.calculator],
     description: describeResult(result, language),

@@ -1,6 +1,7 @@
 import type { Calculator } from "./enums";
 import { type Fraction, toEuros } from "./exact";
 import type { LineContext } from "./line-context";
+import { type LegalText, legalSourceOf } from "./rules/legal-texts";
 import type { ParameterRow } from "./rules/parameter-table";
 import type { Source } from "./rules/source";
 import { RULES_VERSION } from "./rules-version";
@@ -24,7 +25,7 @@ export class ResultBuilder {
   constructor(
     private readonly calculator: Calculator,
     private readonly ctx: LineContext,
-    private readonly legalSource: { readonly title: string; readonly url: string },
+    private readonly legalText: LegalText,
     private readonly unit: "EUR" | "percent" = "EUR",
   ) {}
 
@@ -97,7 +98,7 @@ export class ResultBuilder {
       parameters,
       notes,
       details,
-      legalSource: this.legalSource,
+      legalSource: legalSourceOf(this.legalText, this.ctx.input.profile.region),
     };
   }
 
@@ -108,7 +109,7 @@ export class ResultBuilder {
       parameters: this.parameters,
       notes: this.notes,
       details: this.details,
-      legalSource: this.legalSource,
+      legalSource: legalSourceOf(this.legalText, this.ctx.input.profile.region),
     };
   }
 
@@ -165,5 +166,9 @@ const NO_EXPLANATION: Explanation = Object.freeze({
   parameters: Object.freeze([]),
   notes: Object.freeze([]),
   details: Object.freeze({}),
-  legalSource: Object.freeze({ title: "", url: "" }),
+  legalSource: Object.freeze({
+    title: "",
+    url: "",
+    urlByLanguage: Object.freeze({ en: "", nl: "", fr: "" }),
+  }),
 });

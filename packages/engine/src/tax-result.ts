@@ -1,5 +1,6 @@
 import type { Calculator } from "./enums";
 import type { IsoDate } from "./iso-date";
+import type { LegalSource } from "./rules/legal-texts";
 import type { Source } from "./rules/source";
 
 /**
@@ -74,7 +75,7 @@ export interface Explanation {
   /** Values the description texts interpolate, keyed by note. */
   readonly details: Readonly<Record<string, number | string>>;
   /** The legal basis of the calculator (article and official text). */
-  readonly legalSource: { readonly title: string; readonly url: string };
+  readonly legalSource: LegalSource;
 }
 
 /** The result of one calculator for one year: outcome, amount, provisional flag, explanation and rules version. */

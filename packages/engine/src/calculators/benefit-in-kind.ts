@@ -20,11 +20,11 @@ import { ResultBuilder } from "../result-builder";
 import {
   BIK_AGE_COEFFICIENTS,
   BIK_AGE_SOURCE,
-  BIK_LEGAL_SOURCE,
   bikMinimum,
   bikReferenceCo2,
   BIK_CONSTANTS as C,
 } from "../rules/federal/benefit-in-kind";
+import { LEGAL_TEXTS } from "../rules/legal-texts";
 import { bandFor, rowAt } from "../rules/parameter-table";
 import type { TaxResult } from "../tax-result";
 import { federalCo2, fuelFamily } from "../vehicle";
@@ -39,7 +39,7 @@ export function grossBenefitInKind(ctx: LineContext, b: ResultBuilder): Fraction
     | { value: Fraction | null; records: ResultBuilder }
     | undefined;
   if (!shared) {
-    const records = new ResultBuilder("BenefitInKind", ctx, BIK_LEGAL_SOURCE);
+    const records = new ResultBuilder("BenefitInKind", ctx, LEGAL_TEXTS.benefitInKind);
     const value = computeGross(ctx, records);
     shared = { value: value === undefined ? null : value, records };
     ctx.shared.set("grossBenefitInKind", shared);
@@ -104,7 +104,7 @@ function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined 
 
 /** BenefitInKind: the taxable benefit of the employee (or director) per year. */
 export function benefitInKind(ctx: LineContext): TaxResult {
-  const b = new ResultBuilder("BenefitInKind", ctx, BIK_LEGAL_SOURCE);
+  const b = new ResultBuilder("BenefitInKind", ctx, LEGAL_TEXTS.benefitInKind);
   const { status } = ctx.input.profile;
   if (status === "Private") return b.notApplicable("privatePerson");
   if (status === "SoleProprietor") b.note("assumesEmployee");

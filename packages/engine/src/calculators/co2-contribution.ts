@@ -3,7 +3,6 @@ import type { LineContext } from "../line-context";
 import { ResultBuilder } from "../result-builder";
 import {
   CO2_CONTRIBUTION_CONSTANTS as C,
-  CO2_CONTRIBUTION_LEGAL_SOURCE,
   HEALTH_INDEX_BASE,
   healthIndexSeptember,
   minimumBaseNew,
@@ -11,6 +10,7 @@ import {
   multiplierNew,
   NEW_REGIME_ORDER_DATE,
 } from "../rules/federal/co2-contribution";
+import { LEGAL_TEXTS } from "../rules/legal-texts";
 import { rowAt } from "../rules/parameter-table";
 import type { TaxResult } from "../tax-result";
 import { federalCo2, fuelFamily } from "../vehicle";
@@ -21,7 +21,7 @@ import { federalCo2, fuelFamily } from "../vehicle";
  * does not apply to it (RSZ instructions): hybrids use their own CO2 and their fuel's formula.
  */
 export function co2Contribution(ctx: LineContext): TaxResult {
-  const b = new ResultBuilder("CO2Contribution", ctx, CO2_CONTRIBUTION_LEGAL_SOURCE);
+  const b = new ResultBuilder("CO2Contribution", ctx, LEGAL_TEXTS.co2Contribution);
   const { car, profile } = ctx.input;
   if (profile.status === "Private") return b.notApplicable("privatePerson");
   b.note("assumesEmployee");

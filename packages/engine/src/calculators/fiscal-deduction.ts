@@ -3,7 +3,6 @@ import { fiscalHorsepower } from "../fiscal-horsepower";
 import type { LineContext } from "../line-context";
 import { ResultBuilder } from "../result-builder";
 import {
-  DEDUCTION_LEGAL_SOURCE,
   DEDUCTION_FORMULA as F,
   PIT_PHEV_RULES,
   phaseOutCeiling,
@@ -11,6 +10,7 @@ import {
   DEDUCTION_REGIMES as R,
   zeroEmissionByOrderYear,
 } from "../rules/federal/fiscal-deduction";
+import { LEGAL_TEXTS } from "../rules/legal-texts";
 import { type ParameterRow, rowAt } from "../rules/parameter-table";
 import type { TaxResult } from "../tax-result";
 import { federalCo2, fuelFamily, isEuro6eBis, isPluginHybrid } from "../vehicle";
@@ -23,7 +23,7 @@ import { assessPluginHybrid } from "./plug-in-hybrid";
  * (ceilings 75/50/25/0 % from 2025), C from 2026 (CO2-emitting 0 %); zero-emission cars by order year.
  */
 export function fiscalDeduction(ctx: LineContext): TaxResult {
-  const b = new ResultBuilder("FiscalDeduction", ctx, DEDUCTION_LEGAL_SOURCE, "percent");
+  const b = new ResultBuilder("FiscalDeduction", ctx, LEGAL_TEXTS.fiscalDeduction, "percent");
   const { car, profile } = ctx.input;
   if (profile.status === "Private") return b.notApplicable("privatePerson");
   const personalIncomeTax = profile.status === "SoleProprietor";

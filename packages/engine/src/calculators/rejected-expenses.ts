@@ -1,10 +1,8 @@
 import { int, mul, ratio, toEuros } from "../exact";
 import type { LineContext } from "../line-context";
 import { ResultBuilder } from "../result-builder";
-import {
-  REJECTED_EXPENSES_RATES as R,
-  REJECTED_EXPENSES_LEGAL_SOURCE,
-} from "../rules/federal/rejected-expenses";
+import { REJECTED_EXPENSES_RATES as R } from "../rules/federal/rejected-expenses";
+import { LEGAL_TEXTS } from "../rules/legal-texts";
 import type { TaxResult } from "../tax-result";
 import { isZeroEmission } from "../vehicle";
 import { grossBenefitInKind } from "./benefit-in-kind";
@@ -15,7 +13,7 @@ import { grossBenefitInKind } from "./benefit-in-kind";
  * only: not applicable to private persons and sole proprietors.
  */
 export function rejectedExpenses(ctx: LineContext): TaxResult {
-  const b = new ResultBuilder("RejectedExpenses", ctx, REJECTED_EXPENSES_LEGAL_SOURCE);
+  const b = new ResultBuilder("RejectedExpenses", ctx, LEGAL_TEXTS.rejectedExpenses);
   const { profile, car } = ctx.input;
   if (profile.status === "Private") return b.notApplicable("privatePerson");
   if (profile.status === "SoleProprietor") return b.notApplicable("corporateTaxOnly");

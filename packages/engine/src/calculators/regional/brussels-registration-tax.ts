@@ -1,10 +1,10 @@
 import { cmp, toEuros } from "../../exact";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
+import { LEGAL_TEXTS } from "../../rules/legal-texts";
 import { rowAt } from "../../rules/parameter-table";
 import { brusselsIndexation } from "../../rules/regional/brussels-registration-tax";
 import { POWER_TABLE_MINIMUM, POWER_TABLE_SOURCES } from "../../rules/regional/power-table";
-import { LEGAL_SOURCES } from "../../rules/regional/sources";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
 import { indexedAmount, powerTableTax } from "./power-table-registration-tax";
@@ -15,7 +15,7 @@ import { recordDates } from "./regional-car";
  * minimum. Amounts indexed from 1 July 2024 except for leasing companies (ordinance 19/4/2024).
  */
 export function brusselsRegistrationTax(ctx: LineContext, leasing: boolean): TaxResult {
-  const b = new ResultBuilder("RoadTax", ctx, LEGAL_SOURCES.brusselsTmc);
+  const b = new ResultBuilder("RoadTax", ctx, LEGAL_TEXTS.brusselsTmc);
   recordDates(ctx, b);
   let coefficient = 1;
   let minimumUncertain = false;

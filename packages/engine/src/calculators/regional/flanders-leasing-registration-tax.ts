@@ -1,6 +1,6 @@
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
-import { LEGAL_SOURCES } from "../../rules/regional/sources";
+import { LEGAL_TEXTS } from "../../rules/legal-texts";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
 import { flandersZeroEmissionBiv } from "./flanders-registration-tax";
@@ -12,7 +12,7 @@ import { recordDates } from "./regional-car";
  * table, never indexed, no LPG reduction (its paragraph is repealed); EV/H2 as for other owners.
  */
 export function flandersLeasingRegistrationTax(ctx: LineContext): TaxResult {
-  const b = new ResultBuilder("RoadTax", ctx, LEGAL_SOURCES.flandersBivLeasing);
+  const b = new ResultBuilder("RoadTax", ctx, LEGAL_TEXTS.flandersBivLeasing);
   recordDates(ctx, b);
   b.note("leasingCompany");
   if (isZeroEmission(ctx.input.car.fuel)) return flandersZeroEmissionBiv(ctx, b);

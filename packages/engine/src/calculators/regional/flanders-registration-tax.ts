@@ -2,6 +2,7 @@ import { add, dec, div, type Fraction, int, mul, ratio, round, scaledBigInt } fr
 import { fullMonthsBetween, fullYearsBetween } from "../../iso-date";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
+import { LEGAL_TEXTS } from "../../rules/legal-texts";
 import { bandFor, rowAt } from "../../rules/parameter-table";
 import { flemishIndex } from "../../rules/regional/flanders-index";
 import {
@@ -15,7 +16,6 @@ import {
   bivZeroEmissionFlat,
   BIV_FORMULA as F,
 } from "../../rules/regional/flanders-registration-tax";
-import { LEGAL_SOURCES } from "../../rules/regional/sources";
 import type { Source } from "../../rules/source";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
@@ -39,7 +39,7 @@ export function flandersZeroEmissionBiv(ctx: LineContext, b: ResultBuilder): Tax
 
 /** RoadTax in Flanders for private persons and companies without leasing activity. */
 export function flandersRegistrationTax(ctx: LineContext): TaxResult {
-  const b = new ResultBuilder("RoadTax", ctx, LEGAL_SOURCES.flandersBiv);
+  const b = new ResultBuilder("RoadTax", ctx, LEGAL_TEXTS.flandersBiv);
   const { car } = ctx.input;
   recordDates(ctx, b);
   if (isZeroEmission(car.fuel)) return flandersZeroEmissionBiv(ctx, b);

@@ -15,6 +15,7 @@ import {
 } from "../../exact";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
+import { LEGAL_TEXTS } from "../../rules/legal-texts";
 import type { ParameterRow } from "../../rules/parameter-table";
 import { rowAt } from "../../rules/parameter-table";
 import { type FlemishIndexedAmounts, flemishIndex } from "../../rules/regional/flanders-index";
@@ -25,7 +26,6 @@ import {
   roadTaxZeroEmissionFlat,
 } from "../../rules/regional/flanders-road-tax";
 import { flandersRoadTaxScale } from "../../rules/regional/road-tax-tables";
-import { LEGAL_SOURCES } from "../../rules/regional/sources";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
 import { orderedBeforeTransition } from "./flanders-zero-emission";
@@ -44,7 +44,7 @@ import { lpgSupplement, scaleBase, withSurcharge } from "./road-tax-scale";
  * 2016): the plain scale; other owners: the green formula. Always × 1.10, + the LPG supplement.
  */
 export function flandersRoadTax(ctx: LineContext): TaxResult {
-  const b = new ResultBuilder("YearlyTax", ctx, LEGAL_SOURCES.flandersRoadTax);
+  const b = new ResultBuilder("YearlyTax", ctx, LEGAL_TEXTS.flandersRoadTax);
   const { car } = ctx.input;
   recordDates(ctx, b);
   const leasing = isLeasingCompany(ctx);

@@ -1,9 +1,9 @@
 import { add } from "../../exact";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
+import { LEGAL_TEXTS } from "../../rules/legal-texts";
 import { rowAt } from "../../rules/parameter-table";
 import { brusselsRoadTaxScale, walloniaRoadTaxScale } from "../../rules/regional/road-tax-tables";
-import { LEGAL_SOURCES } from "../../rules/regional/sources";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
 import { recordDates, regionalHorsepower } from "./regional-car";
@@ -22,7 +22,7 @@ export function walloniaBrusselsRoadTax(ctx: LineContext): TaxResult {
   const b = new ResultBuilder(
     "YearlyTax",
     ctx,
-    profile.region === "Brussels" ? LEGAL_SOURCES.brusselsRoadTax : LEGAL_SOURCES.walloniaRoadTax,
+    profile.region === "Brussels" ? LEGAL_TEXTS.brusselsRoadTax : LEGAL_TEXTS.walloniaRoadTax,
   );
   recordDates(ctx, b);
   if (profile.registrationOn === "LeasingCompanyRegistration") b.note("leasingCompany");

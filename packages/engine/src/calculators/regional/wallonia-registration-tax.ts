@@ -2,6 +2,7 @@ import { add, clamp, cmp, dec, div, type Fraction, int, max, mul, ratio } from "
 import { fullYearsBetween } from "../../iso-date";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
+import { LEGAL_TEXTS } from "../../rules/legal-texts";
 import { bandFor, rowAt } from "../../rules/parameter-table";
 import {
   POWER_TABLE_AGE_PERCENT,
@@ -9,7 +10,6 @@ import {
   POWER_TABLE_SOURCES,
   powerBracket,
 } from "../../rules/regional/power-table";
-import { LEGAL_SOURCES } from "../../rules/regional/sources";
 import {
   ECO_MALUS,
   ECO_MALUS_SOURCES,
@@ -32,7 +32,7 @@ export function walloniaRegistrationTax(ctx: LineContext, leasing: boolean): Tax
   const b = new ResultBuilder(
     "RoadTax",
     ctx,
-    reform ? LEGAL_SOURCES.walloniaTmcReform : LEGAL_SOURCES.walloniaTmc,
+    reform ? LEGAL_TEXTS.walloniaTmcReform : LEGAL_TEXTS.walloniaTmc,
   );
   recordDates(ctx, b);
   if (leasing) b.note("leasingCompany");

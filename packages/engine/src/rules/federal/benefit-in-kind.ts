@@ -5,11 +5,6 @@
 import { citing, incomeYear, parameterTable } from "../parameter-table";
 import { sourceOf } from "../source";
 
-export const BIK_LEGAL_SOURCE = {
-  title: "Art. 36 §2 WIB 92 / CIR 92 (benefit in kind of a company car)",
-  url: "https://www.bdo.be/en-gb/insights/articles/2025/benefit-company-car-co2-emission-2024-0208cb2d10ecee40b56b159f351f85ce",
-} as const;
-
 export interface ReferenceCo2 {
   /** Petrol, LPG, natural gas and petrol hybrids, g/km. */
   readonly petrol: number;

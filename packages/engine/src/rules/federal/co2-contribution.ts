@@ -5,11 +5,6 @@
  */
 import { citing, incomeYear, parameterTable } from "../parameter-table";
 
-export const CO2_CONTRIBUTION_LEGAL_SOURCE = {
-  title: "Art. 38 §3quater law of 29/6/1981 (RSZ/ONSS CO2 solidarity contribution)",
-  url: "https://www.socialsecurity.be/employer/instructions/dmfappl/nl/2017-4/instructions/special_contributions/companycar/calculationmethod.html",
-} as const;
-
 /** Health index of September of the previous year; i = index / 114.08, used as an exact fraction. */
 export const healthIndexSeptember = parameterTable<number>({
   id: "co2Contribution.healthIndex",

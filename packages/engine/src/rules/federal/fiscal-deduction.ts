@@ -5,11 +5,6 @@
  */
 import { citing, parameterTable, resolveSources } from "../parameter-table";
 
-export const DEDUCTION_LEGAL_SOURCE = {
-  title: "Art. 66 and 198bis WIB 92 / CIR 92 (law of 25/11/2021; law of 18/12/2025 for PIT)",
-  url: "https://www.fiscusonweb.be/vennootschapsbelasting/autofiscaliteit-in-de-vennootschapsbelasting/aftrekbaarheid-hybride-wagens",
-} as const;
-
 /** The gram formula: 120 % − 0.5 % × fuel coefficient × CO2, bounded. */
 export const DEDUCTION_FORMULA = {
   start: 120,

@@ -5,11 +5,6 @@
  */
 import { citing } from "../parameter-table";
 
-export const REJECTED_EXPENSES_LEGAL_SOURCE = {
-  title: "Art. 198 §1, 9° and 9°bis WIB 92 / CIR 92",
-  url: "https://www2.deloitte.com/be/en/pages/accountancy/articles/accountancy-actualites/avantage-voiture-societe-et-depense-non-admise.html",
-} as const;
-
 export const REJECTED_EXPENSES_RATES = {
   /** Share of the BIK added to the disallowed expenses. */
   standard: 17,

@@ -44,39 +44,3 @@ export const REGIONAL_SOURCES = citing({
     "https://www.link2fleet.be/lichte-verhoging-vlaamse-biv-en-verkeersbelasting-maar-wel-berekend-op-wltp-norm/",
   flemishEv: "https://www.vlaanderen.be/vrijstelling-voor-pure-elektrische-en-pure-waterstofvoertuigen",
 });
-
-export const LEGAL_SOURCES = {
-  flandersBiv: {
-    title: "Vlaamse Codex Fiscaliteit art. 2.3.4.1.1–2.3.4.1.4 and 2.3.6.0.2 (BIV)",
-    url: "https://codex.vlaanderen.be",
-  },
-  flandersBivLeasing: {
-    title: "Vlaamse Codex Fiscaliteit art. 2.3.4.2.1 (BIV of leasing companies)",
-    url: "https://codex.vlaanderen.be",
-  },
-  walloniaTmc: {
-    title:
-      "CTA art. 94–97ter (taxe de mise en circulation, Région wallonne, until 30 June 2025) and eco-malus",
-    url: REGIONAL_SOURCES.walloniaTaxes.href,
-  },
-  walloniaTmcReform: {
-    title: "Walloon decree of 7 Sept 2023 as amended in 2025 (TMC from 1 July 2025)",
-    url: "https://etaamb.openjustice.be/nl/fr/decreet-van-07-september-2023_n2023046826.html",
-  },
-  brusselsTmc: {
-    title: "CTA art. 94–97ter (taxe de mise en circulation, Brussels-Capital; ordinance of 19 April 2024)",
-    url: REGIONAL_SOURCES.brusselsIndexation.href,
-  },
-  flandersRoadTax: {
-    title: "Vlaamse Codex Fiscaliteit art. 2.2.4.0.1–2.2.4.0.5, 2.2.5.0.4, 2.2.6.0.6 (verkeersbelasting)",
-    url: "https://codex.vlaanderen.be",
-  },
-  walloniaRoadTax: {
-    title: "CTA art. 3–12 (taxe de circulation, Région wallonne)",
-    url: REGIONAL_SOURCES.bs2022w.href,
-  },
-  brusselsRoadTax: {
-    title: "CTA art. 3–12 (taxe de circulation, Brussels-Capital)",
-    url: REGIONAL_SOURCES.bs2022b.href,
-  },
-} as const;
