@@ -36,81 +36,101 @@ const allowed = (e: Readonly<Record<string, number>>) =>
     .map(([name, value]) => `${name} (${value})`)
     .join(", ");
 
+const REQUIRED_CAR_NUMBERS = ["catalogPrice", "kilowatt", "nedC2"] as const;
+const OPTIONAL_CAR_NUMBERS = [
+  "wltp",
+  "capacity",
+  "weight",
+  "batteryCapacity",
+  "nedC2NonHybrid",
+  "wltpNonHybrid",
+] as const;
+// Field names as issues give them, built once (this runs on every calculation).
+const CAR_FIELD = Object.fromEntries(
+  [...REQUIRED_CAR_NUMBERS, ...OPTIONAL_CAR_NUMBERS].map((f) => [f, `carDetail.${f}`]),
+) as Record<(typeof REQUIRED_CAR_NUMBERS)[number] | (typeof OPTIONAL_CAR_NUMBERS)[number], string>;
+const OBJECTS = [
+  ["car", "carDetail"],
+  ["profile", "userProfile"],
+  ["options", "options"],
+] as const;
+
+/** Collects issues; allocates nothing until the first one. */
+class Issues {
+  list: InputIssue[] | undefined;
+  add(field: string, rule: string, message: string): void {
+    (this.list ??= []).push({ field, rule, message });
+  }
+  enumField<E extends Readonly<Record<string, number>>>(field: string, value: unknown, e: E) {
+    if (value === undefined || value === null) {
+      this.add(field, "required", `${field} is required`);
+      return undefined;
+    }
+    const name = parseEnum(e, value);
+    if (name === undefined) this.add(field, "enum", `${field} must be one of ${allowed(e)}`);
+    return name;
+  }
+  number(field: string, value: unknown, required: boolean): void {
+    if (value === undefined || value === null) {
+      if (required) this.add(field, "required", `${field} is required`);
+    } else if (typeof value !== "number" || !Number.isFinite(value)) {
+      this.add(field, "type", `${field} must be a number`);
+    }
+  }
+  optional(field: string, value: unknown, type: "boolean" | "string"): void {
+    if (value !== undefined && value !== null && typeof value !== type)
+      this.add(field, "type", `${field} must be a ${type}`);
+  }
+}
+
 /**
  * Checks, at run time, what the types promise (input parsed from JSON is not checked by the
  * compiler): objects where objects are expected, enumerations by name or number (turned into
  * names), numbers that are numbers, dates that are strings, booleans. Field names are those of the
  * HTTP body (`carDetail.fuel`, `userProfile.regionRegistration`, `options.registrationDate`), so
  * issues read the same in the engine, the CLI and the service. Ranges and the rules that involve
- * several fields come after, in validateCalculationInput.
+ * several fields come after, in validateCalculationInput. An input that needs no change (names
+ * already, no nulls to drop) is answered as it is, without copies.
  */
 export function normalizeCalculationInput(raw: unknown): NormalizedInput {
-  const issues: InputIssue[] = [];
-  const issue = (field: string, rule: string, message: string) => issues.push({ field, rule, message });
+  const issues = new Issues();
   if (!isObject(raw)) {
-    issue("(input)", "type", "the input must be an object with car, profile and options");
-    return { ok: false, issues };
+    issues.add("(input)", "type", "the input must be an object with car, profile and options");
+    return { ok: false, issues: issues.list ?? [] };
   }
   const car = raw.car;
   const profile = raw.profile;
   const options = raw.options;
-  for (const [name, value, field] of [
-    ["car", car, "carDetail"],
-    ["profile", profile, "userProfile"],
-    ["options", options, "options"],
-  ] as const) {
-    if (value === undefined || value === null) issue(field, "required", `${field} (${name}) is required`);
-    else if (!isObject(value)) issue(field, "type", `${field} (${name}) must be an object`);
-  }
-  if (!isObject(car) || !isObject(profile) || !isObject(options)) return { ok: false, issues };
-
-  const enumField = <E extends Readonly<Record<string, number>>>(field: string, value: unknown, e: E) => {
-    if (value === undefined || value === null) {
-      issue(field, "required", `${field} is required`);
-      return undefined;
+  if (!isObject(car) || !isObject(profile) || !isObject(options)) {
+    for (const [name, field] of OBJECTS) {
+      const value = raw[name];
+      if (value === undefined || value === null)
+        issues.add(field, "required", `${field} (${name}) is required`);
+      else if (!isObject(value)) issues.add(field, "type", `${field} (${name}) must be an object`);
     }
-    const name = parseEnum(e, value);
-    if (name === undefined) issue(field, "enum", `${field} must be one of ${allowed(e)}`);
-    return name;
-  };
-  const number = (field: string, value: unknown, required: boolean) => {
-    if (value === undefined || value === null) {
-      if (required) issue(field, "required", `${field} is required`);
-    } else if (typeof value !== "number" || !Number.isFinite(value)) {
-      issue(field, "type", `${field} must be a number`);
-    }
-  };
-  const optional = (field: string, value: unknown, type: "boolean" | "string") => {
-    if (value !== undefined && value !== null && typeof value !== type)
-      issue(field, "type", `${field} must be a ${type}`);
-  };
-
-  const fuel = enumField("carDetail.fuel", car.fuel, FuelType);
-  const euroStandard = enumField("carDetail.euroStandard", car.euroStandard, EuroStandard);
-  const status = enumField("userProfile.status", profile.status, ProfileStatus);
-  const registrationOn = enumField("userProfile.registrationOn", profile.registrationOn, RegistrationOn);
-  const region = enumField("userProfile.regionRegistration", profile.region, Region);
-  for (const field of ["catalogPrice", "kilowatt", "nedC2"] as const)
-    number(`carDetail.${field}`, car[field], true);
-  for (const field of [
-    "wltp",
-    "capacity",
-    "weight",
-    "batteryCapacity",
-    "nedC2NonHybrid",
-    "wltpNonHybrid",
-  ] as const) {
-    number(`carDetail.${field}`, car[field], false);
+    return { ok: false, issues: issues.list ?? [] };
   }
-  number("userProfile.postalCode", profile.postalCode, false);
-  number("options.totalDiscount", options.totalDiscount, false);
-  number("options.ownMonthlyCost", options.ownMonthlyCost, false);
-  optional("carDetail.firstRegistration", car.firstRegistration, "string");
-  optional("carDetail.euro6eBis", car.euro6eBis, "boolean");
-  optional("userProfile.hasFuelCard", profile.hasFuelCard, "boolean");
-  optional("options.orderDate", options.orderDate, "string");
+
+  const fuel = issues.enumField("carDetail.fuel", car.fuel, FuelType);
+  const euroStandard = issues.enumField("carDetail.euroStandard", car.euroStandard, EuroStandard);
+  const status = issues.enumField("userProfile.status", profile.status, ProfileStatus);
+  const registrationOn = issues.enumField(
+    "userProfile.registrationOn",
+    profile.registrationOn,
+    RegistrationOn,
+  );
+  const region = issues.enumField("userProfile.regionRegistration", profile.region, Region);
+  for (const field of REQUIRED_CAR_NUMBERS) issues.number(CAR_FIELD[field], car[field], true);
+  for (const field of OPTIONAL_CAR_NUMBERS) issues.number(CAR_FIELD[field], car[field], false);
+  issues.number("userProfile.postalCode", profile.postalCode, false);
+  issues.number("options.totalDiscount", options.totalDiscount, false);
+  issues.number("options.ownMonthlyCost", options.ownMonthlyCost, false);
+  issues.optional("carDetail.firstRegistration", car.firstRegistration, "string");
+  issues.optional("carDetail.euro6eBis", car.euro6eBis, "boolean");
+  issues.optional("userProfile.hasFuelCard", profile.hasFuelCard, "boolean");
+  issues.optional("options.orderDate", options.orderDate, "string");
   if (typeof options.registrationDate !== "string") {
-    issue(
+    issues.add(
       "options.registrationDate",
       options.registrationDate == null ? "required" : "type",
       "options.registrationDate must be a date as yyyy-MM-dd",
@@ -121,7 +141,7 @@ export function normalizeCalculationInput(raw: unknown): NormalizedInput {
     profile.language !== null &&
     !(LANGUAGES as readonly unknown[]).includes(profile.language)
   ) {
-    issue("userProfile.language", "enum", `userProfile.language must be one of ${LANGUAGES.join(", ")}`);
+    issues.add("userProfile.language", "enum", `userProfile.language must be one of ${LANGUAGES.join(", ")}`);
   }
   const viewOptions = raw.viewOptions;
   if (viewOptions !== undefined && viewOptions !== null) {
@@ -131,23 +151,39 @@ export function normalizeCalculationInput(raw: unknown): NormalizedInput {
       viewOptions < 0 ||
       viewOptions > 0x7fffffff
     ) {
-      issue("userProfile.viewOptions", "type", "viewOptions must be a whole number (a ViewOptions bitmask)");
+      issues.add(
+        "userProfile.viewOptions",
+        "type",
+        "viewOptions must be a whole number (a ViewOptions bitmask)",
+      );
     }
   }
-  if (issues.length > 0 || !fuel || !euroStandard || !status || !registrationOn || !region)
-    return { ok: false, issues };
+  if (issues.list || !fuel || !euroStandard || !status || !registrationOn || !region)
+    return { ok: false, issues: issues.list ?? [] };
+  const sameCar = car.fuel === fuel && car.euroStandard === euroStandard;
+  const sameProfile =
+    profile.status === status &&
+    profile.registrationOn === registrationOn &&
+    profile.region === region &&
+    profile.language !== null;
+  if (sameCar && sameProfile && viewOptions !== null)
+    return { ok: true, input: raw as unknown as CalculationInput };
   return {
     ok: true,
     input: {
       ...(raw as unknown as CalculationInput),
-      car: { ...(car as unknown as CarDetailInput), fuel, euroStandard },
-      profile: {
-        ...(profile as unknown as TaxpayerProfile),
-        status,
-        registrationOn,
-        region,
-        ...(profile.language == null ? { language: undefined } : {}),
-      },
+      car: sameCar
+        ? (car as unknown as CarDetailInput)
+        : { ...(car as unknown as CarDetailInput), fuel, euroStandard },
+      profile: sameProfile
+        ? (profile as unknown as TaxpayerProfile)
+        : {
+            ...(profile as unknown as TaxpayerProfile),
+            status,
+            registrationOn,
+            region,
+            ...(profile.language == null ? { language: undefined } : {}),
+          },
       ...(viewOptions == null ? { viewOptions: undefined } : {}),
     },
   };

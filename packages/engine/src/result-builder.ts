@@ -21,6 +21,7 @@ export class ResultBuilder {
   private provisional = false;
   private readonly absorbed: ResultBuilder[] = [];
   private formula = "";
+  private explained: Explanation | undefined;
 
   constructor(
     private readonly calculator: Calculator,
@@ -30,11 +31,13 @@ export class ResultBuilder {
   ) {}
 
   setFormula(formula: string): this {
+    this.explained = undefined;
     this.formula = formula;
     return this;
   }
 
   input(name: string, value: number | string | boolean | null | undefined): this {
+    this.explained = undefined;
     this.inputLog.push(name, value ?? null);
     return this;
   }
@@ -52,12 +55,14 @@ export class ResultBuilder {
     source: Source,
     provisional = false,
   ): T {
+    this.explained = undefined;
     this.parameters.push({ name, value, unit, source, provisional });
     if (provisional) this.provisional = true;
     return value;
   }
 
   note(code: NoteCode, details?: Record<string, number | string>): this {
+    this.explained = undefined;
     if (!this.notes.includes(code)) this.notes.push(code);
     if (details) Object.assign(this.details, details);
     return this;
@@ -68,6 +73,7 @@ export class ResultBuilder {
    * Its records come first in the explanation.
    */
   absorb(other: ResultBuilder): this {
+    this.explained = undefined;
     this.absorbed.push(other);
     if (other.provisional) this.provisional = true;
     return this;
@@ -78,39 +84,42 @@ export class ResultBuilder {
     return this;
   }
 
-  /** The explanation of what was recorded, with what absorbed builders recorded first. */
+  /**
+   * The explanation of what was recorded, with what absorbed builders recorded first. Built once
+   * per builder (a shared intermediate result is absorbed by several lines); any new record drops it.
+   */
   explain(): Explanation {
-    if (this.absorbed.length === 0) return this.ownExplanation();
-    const parts = [...this.absorbed.map((other) => other.explain()), this.ownExplanation()];
-    const notes: NoteCode[] = [];
-    const parameters: ParameterUse[] = [];
-    const inputs: Record<string, number | string | boolean | null> = {};
-    const details: Record<string, number | string> = {};
-    for (const part of parts) {
-      for (const note of part.notes) if (!notes.includes(note)) notes.push(note);
-      for (const parameter of part.parameters) parameters.push(parameter);
-      Object.assign(inputs, part.inputs);
-      Object.assign(details, part.details);
+    if (this.explained) return this.explained;
+    const legalSource = legalSourceOf(this.legalText, this.ctx.input.profile.region);
+    if (this.absorbed.length === 0) {
+      this.explained = {
+        formula: this.formula,
+        inputs: inputsOf(this.inputLog),
+        parameters: this.parameters,
+        notes: this.notes,
+        details: this.details,
+        legalSource,
+      };
+      return this.explained;
     }
-    return {
-      formula: this.formula || parts[0]?.formula || "",
-      inputs,
-      parameters,
-      notes,
-      details,
-      legalSource: legalSourceOf(this.legalText, this.ctx.input.profile.region),
+    // One pass over the absorbed builders and this one: logs are concatenated and turned into one
+    // record at the end (merging records key by key costs more than the whole arithmetic).
+    const log: (string | number | boolean | null)[] = [];
+    const parameters: ParameterUse[] = [];
+    const notes: NoteCode[] = [];
+    const details: Record<string, number | string> = {};
+    let formula = this.formula;
+    const collect = (builder: ResultBuilder) => {
+      for (const other of builder.absorbed) collect(other);
+      if (!formula) formula = builder.formula;
+      for (const entry of builder.inputLog) log.push(entry);
+      for (const parameter of builder.parameters) parameters.push(parameter);
+      for (const note of builder.notes) if (!notes.includes(note)) notes.push(note);
+      for (const key in builder.details) details[key] = builder.details[key] as number | string;
     };
-  }
-
-  private ownExplanation(): Explanation {
-    return {
-      formula: this.formula,
-      inputs: inputsOf(this.inputLog),
-      parameters: this.parameters,
-      notes: this.notes,
-      details: this.details,
-      legalSource: legalSourceOf(this.legalText, this.ctx.input.profile.region),
-    };
+    collect(this);
+    this.explained = { formula, inputs: inputsOf(log), parameters, notes, details, legalSource };
+    return this.explained;
   }
 
   private build(outcome: Outcome, amount: number): TaxResult {
