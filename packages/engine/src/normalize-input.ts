@@ -59,7 +59,8 @@ const OBJECTS = [
 class Issues {
   list: InputIssue[] | undefined;
   add(field: string, rule: string, message: string): void {
-    (this.list ??= []).push({ field, rule, message });
+    if (!this.list) this.list = [];
+    this.list.push({ field, rule, message });
   }
   enumField<E extends Readonly<Record<string, number>>>(field: string, value: unknown, e: E) {
     if (value === undefined || value === null) {

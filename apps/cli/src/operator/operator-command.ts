@@ -1,3 +1,4 @@
+import { parseArgs } from "node:util";
 import {
   ConfigError,
   InvalidWebhookUrlError,
@@ -17,6 +18,13 @@ export interface OperatorIo {
 
 /** Wrong words on the command line: exit 2 with the usage. */
 export class UsageError extends Error {}
+
+/** The one positional argument of a verb that acts on a record (`activate ID`, `remove ID`). */
+export function onlyId(rest: readonly string[], what: string): string {
+  const { positionals } = parseArgs({ args: [...rest], options: {}, allowPositionals: true, strict: true });
+  if (positionals.length !== 1 || !positionals[0]) throw new UsageError(`expected exactly one ${what} ID`);
+  return positionals[0];
+}
 /** An id that names nothing: exit 1. */
 export class NotFoundError extends Error {}
 

@@ -2,22 +2,10 @@ import path from "node:path";
 import { openStorage } from "@cartax/storage";
 import { type FreshDatabase, testDatabases } from "@cartax/storage/testing";
 import { afterEach, describe, expect, it } from "vitest";
+import { runOperator } from "../testing/run-operator";
 import { runSubscriptionCommand } from "./subscription-command";
 
-async function cli(env: NodeJS.ProcessEnv, ...args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runSubscriptionCommand(args, {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    env,
-  });
-  return { code, stdout, stderr, json: () => JSON.parse(stdout) };
-}
+const cli = (env: NodeJS.ProcessEnv, ...args: string[]) => runOperator(runSubscriptionCommand, env, ...args);
 
 describe.each(testDatabases())("cartax subscription on $dialect", (database) => {
   let fresh: FreshDatabase | undefined;

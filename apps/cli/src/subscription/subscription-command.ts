@@ -1,6 +1,12 @@
 import { parseArgs } from "node:util";
 import { readStorageConfig, type Storage, type Subscription } from "@cartax/storage";
-import { NotFoundError, type OperatorIo, runOperatorCommand, UsageError } from "../operator/operator-command";
+import {
+  NotFoundError,
+  type OperatorIo,
+  onlyId,
+  runOperatorCommand,
+  UsageError,
+} from "../operator/operator-command";
 
 export type { OperatorIo } from "../operator/operator-command";
 
@@ -30,13 +36,6 @@ const GATES = {
   "grant-calculation": { calculationAccess: true },
   "revoke-calculation": { calculationAccess: false },
 } as const;
-
-function onlyId(rest: readonly string[]): string {
-  const { positionals } = parseArgs({ args: [...rest], options: {}, allowPositionals: true, strict: true });
-  if (positionals.length !== 1 || !positionals[0])
-    throw new UsageError("expected exactly one subscription ID");
-  return positionals[0];
-}
 
 async function run(
   verb: string | undefined,
@@ -96,7 +95,7 @@ async function run(
     return { id, [`${slot}Key`]: key };
   }
   if (verb !== undefined && verb in GATES) {
-    const id = onlyId(rest);
+    const id = onlyId(rest, "subscription");
     const updated = await (await storage()).subscriptions.update(id, GATES[verb as keyof typeof GATES]);
     return updated ? publicView(updated) : notFound(id);
   }

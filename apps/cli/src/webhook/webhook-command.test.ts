@@ -2,23 +2,10 @@ import { openStorage } from "@cartax/storage";
 import { type FreshDatabase, testDatabases } from "@cartax/storage/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { runSubscriptionCommand } from "../subscription/subscription-command";
+import { runOperator } from "../testing/run-operator";
 import { runNotifyCommand, runWebhookCommand } from "./webhook-command";
 
-type Command = typeof runWebhookCommand;
-async function cli(command: Command, env: NodeJS.ProcessEnv, ...args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await command(args, {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    env,
-  });
-  return { code, stdout, stderr, json: () => JSON.parse(stdout) };
-}
+const cli = runOperator;
 
 describe.each(testDatabases())("cartax webhook and notify on $dialect", (database) => {
   let fresh: FreshDatabase | undefined;

@@ -1,7 +1,13 @@
 import { parseArgs } from "node:util";
 import { generateWebhookSecret, type Storage, type WebhookEndpoint } from "@cartax/storage";
 import { parseCalculationTypes } from "@cartax/webhooks";
-import { NotFoundError, type OperatorIo, runOperatorCommand, UsageError } from "../operator/operator-command";
+import {
+  NotFoundError,
+  type OperatorIo,
+  onlyId,
+  runOperatorCommand,
+  UsageError,
+} from "../operator/operator-command";
 
 export const WEBHOOK_USAGE = `usage:
   cartax webhook add --subscription ID --url URL [--secret SECRET | --generate-secret]
@@ -9,12 +15,6 @@ export const WEBHOOK_USAGE = `usage:
   cartax webhook disable|enable|remove ID
   cartax webhook status [ID]
   cartax notify --calculations RoadTax,BenefitInKind   (names or values of ViewOptions)`;
-
-function onlyId(rest: readonly string[]): string {
-  const { positionals } = parseArgs({ args: [...rest], options: {}, allowPositionals: true, strict: true });
-  if (positionals.length !== 1 || !positionals[0]) throw new UsageError("expected exactly one endpoint ID");
-  return positionals[0];
-}
 
 function found(endpoint: WebhookEndpoint | undefined, id: string): WebhookEndpoint {
   if (!endpoint) throw new NotFoundError(`no webhook endpoint ${id}`);
@@ -69,11 +69,11 @@ async function run(verb: string, rest: readonly string[], open: () => Promise<St
     return (await open()).webhooks.listEndpoints();
   }
   if (verb === "disable" || verb === "enable") {
-    const id = onlyId(rest);
+    const id = onlyId(rest, "endpoint");
     return found(await (await open()).webhooks.setEnabled(id, verb === "enable"), id);
   }
   if (verb === "remove") {
-    const id = onlyId(rest);
+    const id = onlyId(rest, "endpoint");
     if (!(await (await open()).webhooks.removeEndpoint(id)))
       throw new NotFoundError(`no webhook endpoint ${id}`);
     return { id, removed: true };
