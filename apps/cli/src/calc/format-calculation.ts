@@ -30,12 +30,13 @@ export function formatCalculation(calculated: CalculatedRequest, heading: string
   });
   out.push("");
   calculated.results.forEach((result, i) => {
-    out.push(...explain(result, lines[i]?.description ?? null));
+    out.push(...explain(result, lines[i]?.description ?? null, lines[i]?.url ?? null));
   });
   return out.join("\n");
 }
 
-function explain(result: TaxResult, description: string | null): string[] {
+/** `url`: the line's link, in the request's language (the legal source's address for it). */
+function explain(result: TaxResult, description: string | null, url: string | null): string[] {
   const e = result.explanation;
   const out = [
     `  ${result.calculator} ${result.year} (evaluated on ${result.evaluationDate}, rules ${result.rulesVersion})`,
@@ -49,6 +50,7 @@ function explain(result: TaxResult, description: string | null): string[] {
       `    ${p.name} = ${p.value} ${p.unit}${p.provisional ? " [provisional]" : ""}  (${p.source.title}: ${p.source.href})`,
     );
   }
-  out.push(`    legal basis: ${e.legalSource.title}${e.legalSource.url ? ` — ${e.legalSource.url}` : ""}`);
+  const link = url ?? e.legalSource.url;
+  out.push(`    legal basis: ${e.legalSource.title}${link ? ` — ${link}` : ""}`);
   return out;
 }
