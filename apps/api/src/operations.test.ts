@@ -62,6 +62,9 @@ describe("operations (SQLite)", () => {
       expect(response.headers.get("allow")).toBe(allow);
       expect(response.headers.get("content-type")).toBe("application/problem+json");
       expect((await readJson(response)).code).toBe("method_not_allowed");
+      // Without a key too: the method is wrong whoever asks (before, CarDetails answered 401).
+      const anonymous = await fetch(`${service.server.url}${path}`, { method });
+      expect(anonymous.status, `${method} ${path} without a key`).toBe(405);
     }
   });
 

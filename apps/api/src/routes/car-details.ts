@@ -18,16 +18,17 @@ export function parseCarDetailBody(body: unknown, prefix: readonly string[] = []
 export function carDetailRoutes(service: ServiceContext) {
   const routes = new Hono<AppEnv>();
   const location = (id: string) => `${service.publicBaseUrl}/v1/CarDetails/${id}`;
-  routes.use("*", authenticate(service, { calculation: false }));
+  // On each route, not on every path: a method the path does not answer gets 405, key or not.
+  const auth = authenticate(service, { calculation: false });
 
-  routes.get("/:carDetailId", async (c) => {
+  routes.get("/:carDetailId", auth, async (c) => {
     const id = uuidParam("carDetailId", c.req.param("carDetailId"));
     const stored = await service.storage.carDetails.get(c.get("subscription").ownerId, id);
     if (!stored) throw notFound(`car detail ${id}`);
     return c.json(carDetailView(stored));
   });
 
-  routes.post("/", async (c) => {
+  routes.post("/", auth, async (c) => {
     const subscription = c.get("subscription");
     const car = carExcludingVat(parseCarDetailBody(await readJsonBody(c)), subscription);
     const stored = await service.storage.carDetails.create(subscription.ownerId, car);
@@ -35,7 +36,7 @@ export function carDetailRoutes(service: ServiceContext) {
     return c.json(carDetailView(stored), 201);
   });
 
-  routes.put("/:carDetailId", async (c) => {
+  routes.put("/:carDetailId", auth, async (c) => {
     const subscription = c.get("subscription");
     const id = uuidParam("carDetailId", c.req.param("carDetailId"));
     const car = carExcludingVat(parseCarDetailBody(await readJsonBody(c)), subscription);
