@@ -1,10 +1,9 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calculationRequest, companyProfile, petrolCar } from "./testing/fixtures";
+import { calculationRequest, petrolCar } from "./testing/fixtures";
 import { call, readJson, startTestService, type TestService } from "./testing/test-service";
 
 const car = petrolCar;
-const profile = companyProfile;
 const calculation = calculationRequest;
 
 describe.each(testDatabases())("authentication on $dialect", (db) => {

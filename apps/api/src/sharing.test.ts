@@ -125,10 +125,13 @@ describe.skipIf(!haveBrowser)("the public page in a real headless Chromium", () 
         const requests: string[] = [];
         page.on("request", (r) => requests.push(r.url()));
         await page.goto(`${url}?lang=${lang}`);
+        // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the rendered text), not the DOM property
         expect(await page.locator("h1").innerText()).toBe(car.name);
         expect(await page.locator("h2").allInnerTexts()).toContain(words.heading);
+        // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the rendered text), not the DOM property
         expect(await page.locator("table").innerText()).toContain(words.region);
         expect(await page.locator("tbody tr").count()).toBe(3);
+        // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the rendered text), not the DOM property
         expect(await page.locator("[data-testid=bik]").innerText()).toMatch(/€/);
         expect(await page.locator("h2").allInnerTexts()).toContain(words.bik);
         expect(await page.locator("a.source").count()).toBeGreaterThan(0);

@@ -43,7 +43,10 @@ const services: TestService[] = [];
 const databases: FreshDatabase[] = [];
 afterEach(async () => {
   for (const s of services.splice(0)) await s.server.close();
-  for (const r of receivers.splice(0)) r.closeAllConnections(), r.close();
+  for (const r of receivers.splice(0)) {
+    r.closeAllConnections();
+    r.close();
+  }
   for (const d of databases.splice(0)) await d.cleanup();
 });
 

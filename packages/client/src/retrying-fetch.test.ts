@@ -5,7 +5,10 @@ import { retryAfterMs, retryingFetch } from "./retrying-fetch";
 
 const servers: http.Server[] = [];
 afterEach(() => {
-  for (const s of servers.splice(0)) s.closeAllConnections(), s.close();
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    s.close();
+  }
 });
 
 /** A real server on 127.0.0.1 answering the statuses in turn; records the bodies it got. */

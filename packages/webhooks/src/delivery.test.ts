@@ -33,7 +33,10 @@ async function receiver(statuses: (number | "hang")[], extraHeaders: Record<stri
 }
 const servers: http.Server[] = [];
 afterEach(() => {
-  for (const s of servers.splice(0)) s.closeAllConnections(), s.close();
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    s.close();
+  }
 });
 
 /** The smallest outbox: deliveries in memory, due times honoured. */
