@@ -13,7 +13,9 @@ import type { Language, Region } from "../enums";
  * Fiscaliteit 2013036154 (decree of 13 December 2013, BS 23/12/2013), WIGB / CTA 1965112350
  * (coordinated 23 November 1965, BS 18/01/1966), Walloon decree of 7 September 2023 2023046826.
  * The addresses were built from that pattern and these numacs (this machine has no access to the
- * sites); docs/engine-conventions.md says so.
+ * sites): the WIB and VCF forms and the RSZ page appear as such in public code that links them; the
+ * CTA's type segment and the Walloon decree's are the least certain. docs/engine-conventions.md
+ * says so.
  */
 export interface LegalText {
   /** Article and act, in the law's terms. */
