@@ -10,7 +10,8 @@ import { LEGAL_TEXTS } from "./legal-texts";
 // Issue 10 point 1: every line's url is the law itself, deep-linked, in the answer's language.
 const registered = new Set(Object.values(LEGAL_TEXTS).flatMap((text) => [text.nl, text.fr]));
 const official =
-  /^https:\/\/www\.(ejustice\.just\.fgov\.be\/eli|socialsecurity\.be\/employer\/instructions)\//;
+  /^https:\/\/(www\.ejustice\.just\.fgov\.be\/eli|www\.socialsecurity\.be\/employer\/instructions|wallex\.wallonie\.be\/eli)\//;
+/^https:\/\/www\.(ejustice\.just\.fgov\.be\/eli|socialsecurity\.be\/employer\/instructions)\//;
 
 describe("legal links of the lines", () => {
   it("registered texts are official addresses with a path (and an article where the act has many)", () => {

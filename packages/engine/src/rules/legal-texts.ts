@@ -74,8 +74,10 @@ export const LEGAL_TEXTS = {
   },
   walloniaTmcReform: {
     title: "Walloon decree of 7 September 2023 reforming the taxe de mise en circulation (from 1 July 2025)",
+    // Article 1 replaces CTA art. 97 for the Walloon Region. French: Wallex, the Walloon
+    // Region's official database (ELI as its pages use); Dutch: the Official Journal's translation.
     nl: `${ELI}/decreet/2023/09/07/2023046826/staatsblad`,
-    fr: `${ELI}/decret/2023/09/07/2023046826/moniteur`,
+    fr: "https://wallex.wallonie.be/eli/loi-decret/2023/09/07/2023046826",
   },
   brusselsTmc: {
     title: "CTA / WIGB art. 97 (taxe de mise en circulation, Brussels-Capital Region)",
