@@ -53,17 +53,18 @@ export function calculate(raw: CalculationInputLike): CalculationOutcome {
   if (issues.length > 0) return { ok: false, issues };
   const mask = input.viewOptions ? input.viewOptions & ALL_VIEW_OPTIONS : ALL_VIEW_OPTIONS;
   const results: TaxResult[] = [];
-  // One context per year, shared by the calculators so common intermediate results are computed once.
-  const contexts = new Map<number, LineContext>();
+  // One context per year, shared by the calculators so common intermediate results are computed
+  // once: the registration year, and the next for the recurring taxes (lineYears).
+  const year = yearOf(input.options.registrationDate);
+  let current: LineContext | undefined;
+  let next: LineContext | undefined;
   for (const calculator of CALCULATORS) {
     if ((mask & ViewOption[calculator]) === 0) continue;
-    for (const year of lineYears(calculator, input.options.registrationDate)) {
-      let ctx = contexts.get(year);
-      if (!ctx) {
-        ctx = lineContext(input, year);
-        contexts.set(year, ctx);
-      }
-      results.push(calculators[calculator](ctx));
+    current ??= lineContext(input, year);
+    results.push(calculators[calculator](current));
+    if (isRecurring(calculator)) {
+      next ??= lineContext(input, year + 1);
+      results.push(calculators[calculator](next));
     }
   }
   return { ok: true, results };
