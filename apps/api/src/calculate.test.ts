@@ -85,6 +85,43 @@ describe.each(testDatabases())("POST /v1/Calculate on $dialect", (db) => {
       );
     });
 
+    it("viewOptions by flag name, names joined by commas, or number select the same calculators", async () => {
+      const kinds = async (viewOptions: unknown) => {
+        const body = { ...request, userProfile: { ...profile, viewOptions } };
+        const response = await call(`${service.base}/Calculate`, key, { body });
+        expect(response.status, JSON.stringify(viewOptions)).toBe(200);
+        const result = await readJson(response);
+        return [...new Set(result.lines.map((l: { viewOption: string }) => l.viewOption))].sort();
+      };
+      expect(await kinds("YearlyTax")).toEqual(["YearlyTax"]);
+      expect(await kinds("RoadTax, BenefitInKind")).toEqual(["BenefitInKind", "RoadTax"]);
+      expect(await kinds("RoadTax,4")).toEqual(["BenefitInKind", "RoadTax"]);
+      expect(await kinds(5)).toEqual(["BenefitInKind", "RoadTax"]);
+      const wrong = await call(`${service.base}/Calculate`, key, {
+        body: { ...request, userProfile: { ...profile, viewOptions: "Roadtax" } },
+      });
+      expect(wrong.status).toBe(400);
+      const problem = await readJson(wrong);
+      expect(problem.errors[0]).toMatchObject({ field: "userProfile.viewOptions", rule: "enum" });
+      expect(problem.errors[0].message).toContain("RoadTax (1)");
+    });
+
+    it("a car stored at any GUID (PUT) is calculated by that id; a malformed id is rule uuid", async () => {
+      // PUT accepts any 8-4-4-4-12 hex GUID, not only RFC 4122 variants; Calculate must too.
+      const id = "00000000-0000-0000-0000-0000000000a1";
+      const put = await call(`${service.base}/CarDetails/${id}`, key, { method: "PUT", body: car });
+      expect(put.status).toBe(201);
+      const byId = await call(`${service.base}/Calculate`, key, {
+        body: { ...request, carDetail: undefined, carDetailId: id.toUpperCase() },
+      });
+      expect(byId.status).toBe(200);
+      const malformed = await call(`${service.base}/Calculate`, key, {
+        body: { ...request, carDetail: undefined, carDetailId: "1234" },
+      });
+      expect(malformed.status).toBe(400);
+      expect((await readJson(malformed)).errors[0]).toMatchObject({ field: "carDetailId", rule: "uuid" });
+    });
+
     it("uses a stored car by id, and the inline car when both are given", async () => {
       const stored = await readJson(
         await call(`${service.base}/CarDetails`, key, { body: { ...car, catalogPrice: 60000 } }),
@@ -155,7 +192,7 @@ describe.each(testDatabases())("POST /v1/Calculate on $dialect", (db) => {
         "malformed carDetailId",
         { ...request, carDetail: undefined, carDetailId: "car-1" },
         "carDetailId",
-        "format",
+        "uuid",
       ],
     ])("400 for %s", async (_, body, field, rule) => {
       const response = await call(`${service.base}/Calculate`, key, { body });

@@ -668,7 +668,8 @@ export interface paths {
               registrationOn: string | number;
               /** @description The name or the numeric value of one of: Flanders (0), Wallonia (1), Brussels (2). Returned as the name. */
               regionRegistration: string | number;
-              viewOptions?: number | null;
+              /** @description A bitmask of calculators (63 runs all), a flag name, or flag names or values joined by commas ("RoadTax, BenefitInKind"): RoadTax (1), YearlyTax (2), BenefitInKind (4), FiscalDeduction (8), RejectedExpenses (16), CO2Contribution (32). */
+              viewOptions?: number | string | null;
               hasFuelCard?: boolean | null;
               /** @enum {string|null} */
               language?: "nl" | "fr" | "en" | null;

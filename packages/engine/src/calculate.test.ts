@@ -46,6 +46,22 @@ describe("calculate", () => {
     ]);
   });
 
+  it("takes viewOptions as the bitmask, a flag name, or flags joined by commas (interface spec, Enumerations)", () => {
+    const kinds = (viewOptions: number | string) => [
+      ...new Set(ok({ ...diesel, viewOptions } as unknown as CalculationInput).map((r) => r.calculator)),
+    ];
+    expect(kinds("YearlyTax")).toEqual(["YearlyTax"]);
+    expect(kinds("RoadTax, CO2Contribution")).toEqual(["RoadTax", "CO2Contribution"]);
+    expect(kinds("RoadTax,32")).toEqual(["RoadTax", "CO2Contribution"]);
+    expect(kinds(33)).toEqual(["RoadTax", "CO2Contribution"]);
+    for (const wrong of ["roadtax", "RoadTax,", "Bik", -1, 1.5, "9999999999"]) {
+      const outcome = calculate({ ...diesel, viewOptions: wrong } as CalculationInput);
+      expect(outcome.ok, String(wrong)).toBe(false);
+      if (!outcome.ok)
+        expect(outcome.issues[0]).toMatchObject({ field: "userProfile.viewOptions", rule: "enum" });
+    }
+  });
+
   it("runs only the calculators of the viewOptions bitmask", () => {
     const lines = ok({ ...diesel, viewOptions: 4 | 32 }).map((r) => r.calculator);
     expect(new Set(lines)).toEqual(new Set(["BenefitInKind", "CO2Contribution"]));

@@ -75,6 +75,37 @@ export const CALCULATORS: readonly Calculator[] = Object.keys(ViewOption) as Cal
 /** The ViewOptions bitmask of every calculator (63): what `calculate` runs when `viewOptions` is absent. */
 export const ALL_VIEW_OPTIONS = CALCULATORS.reduce((mask, c) => mask | ViewOption[c], 0);
 
+const MAX_VIEW_OPTIONS = 0x7fffffff;
+
+/** The accepted forms of ViewOptions, for messages: every flag with its value. */
+export const VIEW_OPTIONS_ACCEPTED = CALCULATORS.map((c) => `${c} (${ViewOption[c]})`).join(", ");
+
+/**
+ * A ViewOptions value as callers may give it (interface spec, Enumerations: the number or the
+ * name): the bitmask number, a flag name, or flags joined by commas as .NET writes a flags
+ * enumeration (`"RoadTax, BenefitInKind"`; names or numbers). Returns the bitmask, or undefined
+ * when any part is neither a flag name nor a whole number.
+ */
+export function parseViewOptions(value: unknown): number | undefined {
+  if (typeof value === "number")
+    return Number.isInteger(value) && value >= 0 && value <= MAX_VIEW_OPTIONS ? value : undefined;
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  let mask = 0;
+  for (const part of value.split(",")) {
+    const item = part.trim();
+    if (/^\d+$/.test(item)) {
+      const n = Number(item);
+      if (n > MAX_VIEW_OPTIONS) return undefined;
+      mask |= n;
+    } else if (Object.hasOwn(ViewOption, item)) {
+      mask |= ViewOption[item as Calculator];
+    } else {
+      return undefined;
+    }
+  }
+  return mask;
+}
+
 /** The languages of result texts: Dutch, French and English. */
 export const LANGUAGES = ["nl", "fr", "en"] as const;
 /** A language of result texts (`nl`, `fr` or `en`). */

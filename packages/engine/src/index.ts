@@ -47,8 +47,10 @@ export {
   type Language,
   ProfileStatus,
   parseEnum,
+  parseViewOptions,
   Region,
   RegistrationOn,
+  VIEW_OPTIONS_ACCEPTED,
   ViewOption,
 } from "./enums";
 export { FISCAL_HP_SOURCE, fiscalHorsepower } from "./fiscal-horsepower";

@@ -1,5 +1,15 @@
 import type { CalculationInput, CarDetailInput, TaxpayerProfile } from "./calculation-input";
-import { EuroStandard, FuelType, LANGUAGES, ProfileStatus, parseEnum, Region, RegistrationOn } from "./enums";
+import {
+  EuroStandard,
+  FuelType,
+  LANGUAGES,
+  ProfileStatus,
+  parseEnum,
+  parseViewOptions,
+  Region,
+  RegistrationOn,
+  VIEW_OPTIONS_ACCEPTED,
+} from "./enums";
 import type { InputIssue } from "./validate-input";
 
 /** An enumeration field as callers may give it: the name or the number (interface spec). */
@@ -18,10 +28,14 @@ export type TaxpayerProfileLike = Omit<TaxpayerProfile, "status" | "registration
   readonly region: EnumInput<typeof Region>;
 };
 
-/** What `calculate` accepts: CalculationInput with enumerations by name or number. */
-export type CalculationInputLike = Omit<CalculationInput, "car" | "profile"> & {
+/**
+ * What `calculate` accepts: CalculationInput with enumerations by name or number, and `viewOptions`
+ * as the bitmask, a flag name or flags joined by commas (`"RoadTax, BenefitInKind"`).
+ */
+export type CalculationInputLike = Omit<CalculationInput, "car" | "profile" | "viewOptions"> & {
   readonly car: CarDetailInputLike;
   readonly profile: TaxpayerProfileLike;
+  readonly viewOptions?: number | string;
 };
 
 export type NormalizedInput =
@@ -145,19 +159,13 @@ export function normalizeCalculationInput(raw: unknown): NormalizedInput {
     issues.add("userProfile.language", "enum", `userProfile.language must be one of ${LANGUAGES.join(", ")}`);
   }
   const viewOptions = raw.viewOptions;
-  if (viewOptions !== undefined && viewOptions !== null) {
-    if (
-      typeof viewOptions !== "number" ||
-      !Number.isInteger(viewOptions) ||
-      viewOptions < 0 ||
-      viewOptions > 0x7fffffff
-    ) {
-      issues.add(
-        "userProfile.viewOptions",
-        "type",
-        "viewOptions must be a whole number (a ViewOptions bitmask)",
-      );
-    }
+  const mask = viewOptions == null ? viewOptions : parseViewOptions(viewOptions);
+  if (mask === undefined && viewOptions !== undefined) {
+    issues.add(
+      "userProfile.viewOptions",
+      "enum",
+      `userProfile.viewOptions must be a ViewOptions bitmask, a flag name or flags joined by commas: ${VIEW_OPTIONS_ACCEPTED}`,
+    );
   }
   if (issues.list || !fuel || !euroStandard || !status || !registrationOn || !region)
     return { ok: false, issues: issues.list ?? [] };
@@ -167,7 +175,8 @@ export function normalizeCalculationInput(raw: unknown): NormalizedInput {
     profile.registrationOn === registrationOn &&
     profile.region === region &&
     profile.language !== null;
-  if (sameCar && sameProfile && viewOptions !== null)
+  const sameViewOptions = viewOptions === undefined || viewOptions === mask;
+  if (sameCar && sameProfile && sameViewOptions)
     return { ok: true, input: raw as unknown as CalculationInput };
   return {
     ok: true,
@@ -185,7 +194,7 @@ export function normalizeCalculationInput(raw: unknown): NormalizedInput {
             region,
             ...(profile.language == null ? { language: undefined } : {}),
           },
-      ...(viewOptions == null ? { viewOptions: undefined } : {}),
+      ...(sameViewOptions ? {} : { viewOptions: mask ?? undefined }),
     },
   };
 }

@@ -1,8 +1,38 @@
-import { CAR_DETAIL_LIMITS, LANGUAGES, ProfileStatus, Region, RegistrationOn } from "@cartax/engine";
+import {
+  CAR_DETAIL_LIMITS,
+  LANGUAGES,
+  ProfileStatus,
+  parseViewOptions,
+  Region,
+  RegistrationOn,
+  VIEW_OPTIONS_ACCEPTED,
+} from "@cartax/engine";
 import { z } from "zod";
 import { carDetailSchema } from "./car-detail-schema";
 import { isoDateSchema } from "./date-schema";
 import { enumSchema } from "./enum-schema";
+
+/**
+ * ViewOptions (interface spec, Enumerations: the number or the name): the bitmask, a flag name, or
+ * flags joined by commas as .NET writes a flags enumeration; yields the bitmask.
+ */
+export const viewOptionsSchema = z
+  .union([z.number(), z.string()])
+  .describe(
+    `A bitmask of calculators (63 runs all), a flag name, or flag names or values joined by commas ("RoadTax, BenefitInKind"): ${VIEW_OPTIONS_ACCEPTED}.`,
+  )
+  .transform((value, ctx) => {
+    const mask = parseViewOptions(value);
+    if (mask === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message: `viewOptions must be a ViewOptions bitmask, a flag name or flags joined by commas: ${VIEW_OPTIONS_ACCEPTED}`,
+        params: { rule: "enum" },
+      });
+      return z.NEVER;
+    }
+    return mask;
+  });
 
 /** UserProfile (interface spec). */
 export const userProfileSchema = z.object({
@@ -10,7 +40,7 @@ export const userProfileSchema = z.object({
   status: enumSchema(ProfileStatus, "status"),
   registrationOn: enumSchema(RegistrationOn, "registrationOn"),
   regionRegistration: enumSchema(Region, "regionRegistration"),
-  viewOptions: z.number().int().min(0).max(0x7fffffff).nullish(),
+  viewOptions: viewOptionsSchema.nullish(),
   hasFuelCard: z.boolean().nullish(),
   language: z.enum(LANGUAGES).nullish(),
 });
@@ -26,7 +56,8 @@ export const calculationOptionsSchema = z.object({
 /** CalculationRequest (interface spec): one of carDetailId or carDetail; carDetail wins. */
 export const calculationRequestSchema = z
   .object({
-    carDetailId: z.uuid().nullish(),
+    // Any 8-4-4-4-12 hexadecimal GUID, as PUT /CarDetails/{id} accepts (not only RFC 4122 uuids).
+    carDetailId: z.guid().nullish(),
     carDetail: carDetailSchema.nullish(),
     userProfile: userProfileSchema,
     options: calculationOptionsSchema,

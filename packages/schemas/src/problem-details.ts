@@ -82,13 +82,9 @@ function describeIssue(issue: z.core.$ZodIssue, field: string): { rule: string; 
         message: `${field} must be one of ${(raw.values ?? []).map(String).join(", ")}`,
       };
     case "invalid_format":
-      return {
-        rule: "format",
-        message:
-          raw.format === "uuid"
-            ? `${field} must be a GUID (uuid)`
-            : `${field} must be in ${raw.format} format`,
-      };
+      return raw.format === "uuid" || raw.format === "guid"
+        ? { rule: "uuid", message: `${field} must be a GUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6` }
+        : { rule: "format", message: `${field} must be in ${raw.format} format` };
     default:
       return { rule: "invalid", message: `${field} is invalid` };
   }

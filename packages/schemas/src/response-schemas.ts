@@ -22,7 +22,7 @@ const L = CAR_DETAIL_LIMITS;
 /** A CarDetail as returned on read. */
 export const carDetailResponseSchema = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     ownerId: z.uuid(),
     name: z.string().max(L.maxNameLength).nullable(),
     internalName: z.string().max(L.maxNameLength).nullable(),
@@ -85,7 +85,7 @@ export const calculationRecordSchema = z
 
 export const taxMatrixResultSchema = z
   .object({
-    carDetailId: z.uuid(),
+    carDetailId: z.guid(),
     registrationDate: z.string().describe("The registration date the matrix was computed for (yyyy-MM-dd)."),
     rows: z.array(
       z

@@ -68,10 +68,18 @@ describe("validation messages in the caller's terms", () => {
       rule: "min",
       message: "userProfile.postalCode must be at least 1000",
     });
+    // The same rule as a malformed id in a path or query (uuid), and any hexadecimal GUID passes.
     expect(errorsOf({ carDetail: undefined, carDetailId: "car-1" })[0]).toMatchObject({
-      rule: "format",
-      message: "carDetailId must be a GUID (uuid)",
+      rule: "uuid",
+      message: "carDetailId must be a GUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6",
     });
+    expect(
+      parseCalculationRequest({
+        ...valid,
+        carDetail: undefined,
+        carDetailId: "00000000-0000-0000-0000-0000000000a1",
+      }).ok,
+    ).toBe(true);
     expect(errorsOf({ carDetail: { ...valid.carDetail, wltp: 128.5 } })[0]).toMatchObject({
       rule: "type",
       message: "carDetail.wltp must be a whole number",

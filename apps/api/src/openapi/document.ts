@@ -47,7 +47,7 @@ const errors = {
   415: problem("Content-Type is not application/json.", 415),
   500: problem("Server fault; retry later.", 500),
 };
-const uuidPath = (name: string) => z.object({ [name]: z.uuid() });
+const uuidPath = (name: string) => z.object({ [name]: z.guid() });
 const body = (schema: z.ZodType, example: unknown) => ({
   required: true,
   content: { "application/json": { schema, example } },
@@ -151,7 +151,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     security: secured,
     request: {
       query: z.object({
-        id: z.uuid().describe("The car detail id."),
+        id: z.guid().describe("The car detail id."),
         registrationDate: z.string().optional().describe("yyyy-MM-dd; default today in Belgium."),
       }),
     },
@@ -172,7 +172,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     tags: ["Sharing"],
     security: secured,
     request: {
-      query: z.object({ cardetailid: z.uuid().describe("The car detail id (all lower case name).") }),
+      query: z.object({ cardetailid: z.guid().describe("The car detail id (all lower case name).") }),
     },
     responses: {
       200: json("The public URI.", z.object({ url: z.string() }), {
@@ -210,7 +210,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     request: {
       body: body(
         z.object({
-          carDetailId: z.uuid(),
+          carDetailId: z.guid(),
           logoPath: z.string().optional().describe("Logo name in the logo store; default Service_QR_Code."),
           qrCodeWidth: z.number().int().optional().describe("Default 500 (1–4000)."),
           qrCodeHeight: z.number().int().optional().describe("Default 750 (1–4000)."),
