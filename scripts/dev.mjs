@@ -46,7 +46,7 @@ function summarise() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  for (const dir of ["packages", "apps"]) {
+  for (const dir of ["packages", "apps", "tests"]) {
     for (const name of fs.readdirSync(path.join(root, dir))) {
       const file = path.join(root, dir, name, "test-results.json");
       if (!fs.existsSync(file)) continue;
@@ -90,7 +90,7 @@ if (command === "start") {
   serve();
 } else if (command === "test") {
   install();
-  for (const dir of ["packages", "apps"]) {
+  for (const dir of ["packages", "apps", "tests"]) {
     for (const name of fs.readdirSync(path.join(root, dir))) {
       fs.rmSync(path.join(root, dir, name, "test-results.json"), { force: true });
     }
