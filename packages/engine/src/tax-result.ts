@@ -22,6 +22,7 @@ export type NoteCode =
   | "co2Unknown"
   | "fakeHybrid"
   | "fakeHybridNoEquivalent"
+  | "fakeHybridEquivalentOtherCycle"
   | "minimumApplied"
   | "ownContributionDeducted"
   | "fuelCard"

@@ -61,25 +61,32 @@ export function nonHybridCo2(car: CarDetailInput, cycle: Co2Cycle): number | und
   return usable(value) ? value : undefined;
 }
 
-/** A hybrid's own CO2 and its equivalent non-hybrid car's, measured in the same cycle. */
+/**
+ * The equivalent non-hybrid car's CO2 and the cycle it is measured in, with the hybrid's own figure
+ * in that cycle (null when the hybrid has none there).
+ */
 export interface EquivalentPair {
   readonly cycle: Co2Cycle;
-  readonly own: number;
+  readonly own: number | null;
   readonly equivalent: number;
 }
 
 /**
- * The pair of own and equivalent CO2 known in one cycle. With both cycles known, the cycle the
- * conventions choose for the car's own figure (`preferred`, the lower one); with one, that one.
- * The law falls back to own CO2 × 2.5 only when no equivalent car is known (docs/engine-conventions.md).
+ * The equivalent car's CO2 that replaces a fake hybrid's: in a cycle where the hybrid's own figure
+ * is known too (both such cycles: the one the conventions choose for the own figure, `preferred`);
+ * else in the cycle where it alone is known. The law falls back to own CO2 × 2.5 only when no
+ * equivalent car is known at all (docs/engine-conventions.md).
  */
 export function equivalentPair(car: CarDetailInput, preferred: Co2Cycle): EquivalentPair | undefined {
-  const pairIn = (cycle: Co2Cycle): EquivalentPair | undefined => {
-    const own = cycle === "NEDC" ? car.nedC2 : car.wltp;
+  const other: Co2Cycle = preferred === "NEDC" ? "WLTP" : "NEDC";
+  const inCycle = (cycle: Co2Cycle): EquivalentPair | undefined => {
     const equivalent = nonHybridCo2(car, cycle);
-    return usable(own) && equivalent !== undefined ? { cycle, own, equivalent } : undefined;
+    if (equivalent === undefined) return undefined;
+    const own = cycle === "NEDC" ? car.nedC2 : car.wltp;
+    return { cycle, own: usable(own) ? own : null, equivalent };
   };
-  return pairIn(preferred) ?? pairIn(preferred === "NEDC" ? "WLTP" : "NEDC");
+  const paired = [inCycle(preferred), inCycle(other)].filter((p) => p !== undefined);
+  return paired.find((p) => p.own !== null) ?? paired[0];
 }
 
 /** First registration anywhere; a car without one is new, first registered on the registration date. */

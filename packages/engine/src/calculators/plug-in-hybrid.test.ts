@@ -44,6 +44,16 @@ describe("fake plug-in hybrid: which CO2 replaces the hybrid's", () => {
     expect(result.explanation.details).toMatchObject({ substituteCo2: 110, equivalentCycle: "NEDC" });
   });
 
+  it("uses the equivalent even when the hybrid has no figure of its own in that cycle (independent review)", () => {
+    // WLTP only for the hybrid, NEDC only for the equivalent: no cycle has both, an equivalent is known.
+    const result = lineOf(fakeHybrid({ nedC2: 0, nedC2NonHybrid: 110 }), "BenefitInKind", 2025);
+    expect(result.explanation.notes).toContain("fakeHybridEquivalentOtherCycle");
+    expect(result.explanation.notes).not.toContain("fakeHybridNoEquivalent");
+    expect(result.explanation.details).toMatchObject({ substituteCo2: 110, equivalentCycle: "NEDC" });
+    expect(result.amount).toBe(4874.57);
+    expect(describeResult(result, "en")).toContain("known only in the other cycle");
+  });
+
   it("falls back to own CO2 × 2.5 only when no equivalent is known, and says so", () => {
     const result = lineOf(fakeHybrid({}), "BenefitInKind", 2025);
     expect(result.explanation.notes).toContain("fakeHybridNoEquivalent");

@@ -69,12 +69,21 @@ export function assessPluginHybrid(
 
   const pair = equivalentPair(car, co2.cycle);
   if (pair !== undefined) {
-    b.note("fakeHybrid", {
-      substituteCo2: pair.equivalent,
-      fakeHybridRule: "equivalent",
-      equivalentCycle: pair.cycle,
-      equivalentOwnCo2: pair.own,
-    });
+    if (pair.own === null) {
+      // The equivalent is known only in a cycle in which the hybrid has no figure of its own.
+      b.note("fakeHybridEquivalentOtherCycle", {
+        substituteCo2: pair.equivalent,
+        fakeHybridRule: "equivalent",
+        equivalentCycle: pair.cycle,
+      });
+    } else {
+      b.note("fakeHybrid", {
+        substituteCo2: pair.equivalent,
+        fakeHybridRule: "equivalent",
+        equivalentCycle: pair.cycle,
+        equivalentOwnCo2: pair.own,
+      });
+    }
     b.input("equivalentNonHybridCo2", pair.equivalent).input("equivalentCycle", pair.cycle);
     return { fake: true, taxCo2: dec(pair.equivalent) };
   }

@@ -18,6 +18,8 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
       "Fake plug-in hybrid: calculated on the CO2 of the equivalent non-hybrid car, {substituteCo2} g/km ({equivalentCycle}, against the hybrid's {equivalentOwnCo2} g/km {equivalentCycle}).",
     fakeHybridNoEquivalent:
       "Fake plug-in hybrid with no known equivalent non-hybrid car: calculated on its own CO2 × 2.5 = {substituteCo2} g/km.",
+    fakeHybridEquivalentOtherCycle:
+      "Fake plug-in hybrid: calculated on the CO2 of the equivalent non-hybrid car, {substituteCo2} g/km ({equivalentCycle}; the hybrid's own figure is known only in the other cycle).",
     minimumApplied: "The legal minimum applies ({minimum}).",
     ownContributionDeducted: "Own contribution of {ownYearly} per year deducted.",
     fuelCard: "A fuel or charging card is provided: 40 % instead of 17 %.",
@@ -69,6 +71,8 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
       "Valse plug-inhybride: berekend op de CO2-uitstoot van het equivalente niet-hybride voertuig, {substituteCo2} g/km ({equivalentCycle}, tegenover {equivalentOwnCo2} g/km {equivalentCycle} van de hybride).",
     fakeHybridNoEquivalent:
       "Valse plug-inhybride zonder gekend equivalent niet-hybride voertuig: berekend op de eigen CO2-uitstoot × 2,5 = {substituteCo2} g/km.",
+    fakeHybridEquivalentOtherCycle:
+      "Valse plug-inhybride: berekend op de CO2-uitstoot van het equivalente niet-hybride voertuig, {substituteCo2} g/km ({equivalentCycle}; de eigen uitstoot van de hybride is enkel in de andere cyclus gekend).",
     minimumApplied: "Het wettelijke minimum is van toepassing ({minimum}).",
     ownContributionDeducted: "Eigen bijdrage van {ownYearly} per jaar afgetrokken.",
     fuelCard: "Er is een tank- of laadkaart: 40 % in plaats van 17 %.",
@@ -121,6 +125,8 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
       "Faux hybride rechargeable : calculé sur les émissions de CO2 du véhicule non hybride équivalent, {substituteCo2} g/km ({equivalentCycle}, contre {equivalentOwnCo2} g/km {equivalentCycle} pour l'hybride).",
     fakeHybridNoEquivalent:
       "Faux hybride rechargeable sans véhicule non hybride équivalent connu : calculé sur ses propres émissions de CO2 × 2,5 = {substituteCo2} g/km.",
+    fakeHybridEquivalentOtherCycle:
+      "Faux hybride rechargeable : calculé sur les émissions de CO2 du véhicule non hybride équivalent, {substituteCo2} g/km ({equivalentCycle} ; les émissions propres de l'hybride ne sont connues que dans l'autre cycle).",
     minimumApplied: "Le minimum légal s'applique ({minimum}).",
     ownContributionDeducted: "Intervention personnelle de {ownYearly} par an déduite.",
     fuelCard: "Une carte carburant ou de recharge est fournie : 40 % au lieu de 17 %.",
