@@ -10,7 +10,7 @@ import { LEGAL_TEXTS } from "./legal-texts";
 // Issue 10 point 1: every line's url is the law itself, deep-linked, in the answer's language.
 const registered = new Set(Object.values(LEGAL_TEXTS).flatMap((text) => [text.nl, text.fr]));
 const official =
-  /^https:\/\/(www\.ejustice\.just\.fgov\.be\/eli|www\.socialsecurity\.be\/employer\/instructions|wallex\.wallonie\.be\/eli)\//;
+  /^https:\/\/(www\.ejustice\.just\.fgov\.be\/eli|www\.socialsecurity\.be\/employer\/instructions|wallex\.wallonie\.be\/eli|codex\.vlaanderen\.be\/Zoeken\/Document\.aspx\?DID=\d+&param=inhoud&AID=\d+$)/;
 /^https:\/\/www\.(ejustice\.just\.fgov\.be\/eli|socialsecurity\.be\/employer\/instructions)\//;
 
 describe("legal links of the lines", () => {

@@ -1,21 +1,21 @@
 import type { Language, Region } from "../enums";
 
 /**
- * The law each line rests on, deep-linked to the article in the official consolidated text, in
- * Dutch and French. Adviser articles and simulators stay parameter sources inside explanations;
- * a line's `url` is always one of these (a test checks it).
+ * The law each line rests on, deep-linked to the article, in Dutch and French. Adviser articles and
+ * simulators stay parameter sources inside explanations; a line's `url` is always one of these (a
+ * test checks it). Research of 24 November 2026 (docs/research/legal-links.md has the evidence):
  *
- * Addresses follow the European Legislation Identifier of the Belgian Official Journal
- * (`https://www.ejustice.just.fgov.be/eli/{type}/{yyyy}/{mm}/{dd}/{numac}/justel#Art.{n}`: the
- * consolidated text, Dutch type names `wet`/`decreet`, French `loi`/`decret`; `/staatsblad`,
- * `/moniteur` for the text as published), and the RSZ/ONSS administrative instructions for the
- * CO2 contribution. Numacs: WIB 92 / CIR 92 1992003455 (coordinated 10 April 1992), Vlaamse Codex
- * Fiscaliteit 2013036154 (decree of 13 December 2013, BS 23/12/2013), WIGB / CTA 1965112350
- * (coordinated 23 November 1965, BS 18/01/1966), Walloon decree of 7 September 2023 2023046826.
- * The addresses were built from that pattern and these numacs (this machine has no access to the
- * sites): the WIB and VCF forms and the RSZ page appear as such in public code that links them; the
- * CTA's type segment and the Walloon decree's are the least certain. docs/engine-conventions.md
- * says so.
+ * - Federal income tax (WIB 92 / CIR 92, numac 1992041050): the article in the Official Journal's
+ *   consolidated text (ELI `…/eli/{wet|loi}/1992/04/10/1992041050/justel#Art.N`). Justel suspended
+ *   the consolidation of this code in 2002 and sends readers to Fisconetplus, whose article pages
+ *   have ids we could not look up without network access: replacing these three links with the
+ *   Fisconetplus article pages is an open task.
+ * - CO2 contribution: the RSZ/ONSS administrative instructions (`dmfa/{nl|fr}/latest/…/companycar`).
+ * - Flanders: the Vlaamse Codex article (codex.vlaanderen.be, `AID` ids seen in public code) in
+ *   Dutch; the VCF's consolidated text on Justel (numac 2013036154, maintained) in French, and in
+ *   Dutch for an article whose codex id is unknown.
+ * - Wallonia and Brussels: the CTA / WIGB on Justel (numac 1965112350); the Walloon decree of
+ *   7 September 2023 (numac 2023046826) in Wallex (French) and the Official Journal (Dutch).
  */
 export interface LegalText {
   /** Article and act, in the law's terms. */
@@ -26,11 +26,16 @@ export interface LegalText {
 
 const ELI = "https://www.ejustice.just.fgov.be/eli";
 const wib = (article: string): Pick<LegalText, "nl" | "fr"> => ({
-  nl: `${ELI}/wet/1992/04/10/1992003455/justel#Art.${article}`,
-  fr: `${ELI}/loi/1992/04/10/1992003455/justel#Art.${article}`,
+  nl: `${ELI}/wet/1992/04/10/1992041050/justel#Art.${article}`,
+  fr: `${ELI}/loi/1992/04/10/1992041050/justel#Art.${article}`,
 });
-const vcf = (article: string): Pick<LegalText, "nl" | "fr"> => ({
-  nl: `${ELI}/decreet/2013/12/13/2013036154/justel#Art.${article}`,
+/** Dutch: the article in the Vlaamse Codex (`AID`, where its id is known); French: Justel. */
+const CODEX_VCF = "https://codex.vlaanderen.be/Zoeken/Document.aspx?DID=1023499&param=inhoud";
+const vcf = (article: string, codexArticleId?: number): Pick<LegalText, "nl" | "fr"> => ({
+  nl:
+    codexArticleId === undefined
+      ? `${ELI}/decreet/2013/12/13/2013036154/justel#Art.${article}`
+      : `${CODEX_VCF}&AID=${codexArticleId}`,
   fr: `${ELI}/decret/2013/12/13/2013036154/justel#Art.${article}`,
 });
 const cta = (article: string): Pick<LegalText, "nl" | "fr"> => ({
@@ -46,7 +51,8 @@ export const LEGAL_TEXTS = {
     ...wib("198"),
   },
   fiscalDeduction: {
-    title: "Art. 66 WIB 92 / CIR 92 (deductibility of car costs; art. 198bis for companies)",
+    title:
+      "Art. 66 WIB 92 / CIR 92 (deductibility of car costs; the CO2 formula of former art. 198bis since 2020)",
     ...wib("66"),
   },
   co2Contribution: {
@@ -57,7 +63,7 @@ export const LEGAL_TEXTS = {
   },
   flandersBiv: {
     title: "Vlaamse Codex Fiscaliteit art. 2.3.4.1.1 (belasting op de inverkeerstelling)",
-    ...vcf("2.3.4.1.1"),
+    ...vcf("2.3.4.1.1", 1171033),
   },
   flandersBivLeasing: {
     title: "Vlaamse Codex Fiscaliteit art. 2.3.4.2.1 (BIV of leasing companies)",
@@ -65,7 +71,7 @@ export const LEGAL_TEXTS = {
   },
   flandersRoadTax: {
     title: "Vlaamse Codex Fiscaliteit art. 2.2.4.0.1 (verkeersbelasting)",
-    ...vcf("2.2.4.0.1"),
+    ...vcf("2.2.4.0.1", 1170993),
   },
   walloniaTmc: {
     title:
@@ -77,14 +83,20 @@ export const LEGAL_TEXTS = {
     // Article 1 replaces CTA art. 97 for the Walloon Region. French: Wallex, the Walloon
     // Region's official database (ELI as its pages use); Dutch: the Official Journal's translation.
     nl: `${ELI}/decreet/2023/09/07/2023046826/staatsblad`,
-    fr: "https://wallex.wallonie.be/eli/loi-decret/2023/09/07/2023046826",
+    fr: "https://wallex.wallonie.be/eli/loi-decret/2023/09/07/2023046826/2025/07/01",
   },
   brusselsTmc: {
     title: "CTA / WIGB art. 97 (taxe de mise en circulation, Brussels-Capital Region)",
     ...cta("97"),
   },
-  walloniaRoadTax: { title: "CTA / WIGB art. 3 (taxe de circulation, Walloon Region)", ...cta("3") },
-  brusselsRoadTax: { title: "CTA / WIGB art. 3 (taxe de circulation, Brussels-Capital Region)", ...cta("3") },
+  walloniaRoadTax: {
+    title: "CTA / WIGB art. 9 (taxe de circulation on cars, Walloon Region; title II, art. 3 ff.)",
+    ...cta("9"),
+  },
+  brusselsRoadTax: {
+    title: "CTA / WIGB art. 9 (taxe de circulation on cars, Brussels-Capital Region; title II, art. 3 ff.)",
+    ...cta("9"),
+  },
 } as const satisfies Record<string, LegalText>;
 
 /** The legal basis of a line as explanations carry it: the address per language of the answer. */
