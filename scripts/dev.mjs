@@ -15,10 +15,12 @@ const pnpmSpec = rootManifest.packageManager; // e.g. "pnpm@10.34.9"
 function pnpm(args, options = {}) {
   const agent = process.env.npm_config_user_agent ?? "";
   const execPath = process.env.npm_execpath;
-  const [cmd, cmdArgs] =
-    agent.startsWith("pnpm/") && execPath
-      ? [process.execPath, [execPath, ...args]]
-      : ["npx", ["--yes", pnpmSpec, ...args]];
+  // Under a pnpm that npx started, npm_execpath can still name npm's own CLI: use it only when it
+  // is pnpm's (else "install" would run npm install).
+  const isPnpm = agent.startsWith("pnpm/") && execPath && /pnpm/i.test(path.basename(execPath));
+  const [cmd, cmdArgs] = isPnpm
+    ? [process.execPath, [execPath, ...args]]
+    : ["npx", ["--yes", pnpmSpec, ...args]];
   return run(cmd, cmdArgs, options);
 }
 

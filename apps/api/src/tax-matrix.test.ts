@@ -92,6 +92,40 @@ describe.each(testDatabases())("GET /v1/GetTaxMatrix on $dialect", (db) => {
       expect(matrix.registrationDate).toBe(today);
     });
 
+    it("a stored car that cannot be taxed on the date: 200, every cell null, carDetailIssues say why", async () => {
+      // Found by an independent black-box review: POST accepts a car without firstRegistration and
+      // wltp (nothing requires wltp without a date), but the matrix dates it today: wltp required.
+      const { wltp: _, ...noWltp } = cars.petrol;
+      const created = await readJson(
+        await call(`${service.base}/CarDetails`, key, { body: { ...noWltp, firstRegistration: null } }),
+      );
+      const response = await call(
+        `${service.base}/GetTaxMatrix?id=${created.id}&registrationDate=2025-03-01`,
+        key,
+      );
+      expect(response.status).toBe(200);
+      const matrix = await readJson(response);
+      expect(matrix.rows).toHaveLength(9);
+      for (const row of matrix.rows)
+        for (const cell of row.regions) expect([cell.roadTax, cell.yearlyTax]).toEqual([null, null]);
+      expect(matrix.carDetailIssues).toContainEqual(
+        expect.objectContaining({ field: "carDetail.wltp", rule: "requiredFrom2021" }),
+      );
+      // A date outside the modelled range is the caller's: 400 naming the query parameter.
+      const late = await call(
+        `${service.base}/GetTaxMatrix?id=${created.id}&registrationDate=2035-06-01`,
+        key,
+      );
+      expect(late.status).toBe(400);
+      expect((await readJson(late)).errors[0]).toMatchObject({ field: "registrationDate", rule: "range" });
+      // A car the matrix can tax carries no carDetailIssues.
+      const fine = await readJson(await call(`${service.base}/CarDetails`, key, { body: cars.petrol }));
+      const ok = await readJson(
+        await call(`${service.base}/GetTaxMatrix?id=${fine.id}&registrationDate=2025-03-01`, key),
+      );
+      expect(ok.carDetailIssues).toBeUndefined();
+    });
+
     it("400 for a missing or malformed id or date, 404 for an unknown car", async () => {
       for (const query of [
         "",

@@ -1798,6 +1798,12 @@ export interface components {
       carDetailId: string;
       /** @description The registration date the matrix was computed for (yyyy-MM-dd). */
       registrationDate: string;
+      /** @description Present when the stored car cannot be taxed on that date (e.g. no wltp for a car first registered from 2021, or a first registration after the date): every cell is then null, and these say why. */
+      carDetailIssues?: {
+        field: string;
+        rule: string;
+        message: string;
+      }[];
       rows: components["schemas"]["TaxMatrixRow"][];
     };
     TaxMatrixRow: {

@@ -216,3 +216,26 @@ describe("logo validation", () => {
     expect(() => validateLogo(Buffer.alloc(300 * 1024, 32))).toThrow(/larger/);
   });
 });
+
+describe("captions any string can be (independent black-box review: control characters gave a 500)", () => {
+  it("renders captions holding characters XML cannot hold, dropping only those", async () => {
+    for (const text of ["\u0000", "a\u0001b", "\u0008", "\ufffe", "x\ud800y", "Volvo\tXC40\r\n"]) {
+      const layout = resolveQrLayout({ captionLine1: text, captionLine2: `2 ${text}` });
+      const png = await renderQrCard({ content: link(48), layout, logo: defaultLogo(), topLogo: null });
+      expect(decodePng(png).jsqr, JSON.stringify(text)).toBe(link(48));
+    }
+    expect(resolveQrLayout({ captionLine1: "a\u0001b" }).captionLine1).toBe("ab");
+    expect(resolveQrLayout({ captionLine1: "\u0000" }).captionLine1).toBeNull();
+    expect(resolveQrLayout({ captionLine1: "Volvo\tXC40" }).captionLine1).toBe("Volvo XC40");
+  });
+
+  it("never throws on arbitrary caption strings (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: "binary", maxLength: 40 }), async (text) => {
+        const layout = resolveQrLayout({ captionLine1: text, captionLine2: text });
+        await renderQrCard({ content: link(40), layout, logo: defaultLogo(), topLogo: null });
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -34,10 +34,20 @@ export const QR_LIMITS = {
 const positiveInt = (value: unknown, fallback: number, max: number): number =>
   typeof value === "number" && Number.isInteger(value) && value > 0 && value <= max ? value : fallback;
 
-const caption = (value: unknown): string | null =>
-  typeof value === "string" && value.trim() !== "" && value.length <= QR_LIMITS.maxCaptionLength
-    ? value
-    : null;
+// Characters XML 1.0 cannot hold (C0 controls but tab, line feed and carriage return; U+FFFE and
+// U+FFFF; lone surrogates): the SVG renderer refuses a document that contains them.
+// biome-ignore lint/complexity/useRegexLiterals: a literal would hold control characters, which Biome refuses
+const NOT_IN_XML = new RegExp(
+  "[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF]|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]",
+  "g",
+);
+
+/** A caption as drawn: characters XML cannot hold dropped, line breaks and tabs as spaces. */
+const caption = (value: unknown): string | null => {
+  if (typeof value !== "string" || value.length > QR_LIMITS.maxCaptionLength) return null;
+  const text = value.replace(NOT_IN_XML, "").replace(/[\t\r\n]/g, " ");
+  return text.trim() === "" ? null : text;
+};
 
 /**
  * Layout options with the spec's rule "invalid or omitted optional values fall back to their

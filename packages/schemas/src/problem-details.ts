@@ -114,9 +114,14 @@ export function validationProblem(errors: readonly FieldError[], instance?: stri
 
 /** Engine input issues (cross-field rules, date range) as field errors of the HTTP shape. */
 export function fieldErrorsOfInputIssues(issues: readonly InputIssue[]): FieldError[] {
-  return issues.map((issue) => ({
-    field: issue.field,
-    rule: issue.rule,
-    message: `${issue.field}: ${issue.message}`,
-  }));
+  return issues.map((issue) => {
+    // A message that already names its field ("wltp is mandatory …") is not prefixed again.
+    const last = issue.field.split(".").at(-1) ?? issue.field;
+    const named = issue.message.startsWith(issue.field) || issue.message.startsWith(last);
+    return {
+      field: issue.field,
+      rule: issue.rule,
+      message: named ? issue.message : `${issue.field}: ${issue.message}`,
+    };
+  });
 }

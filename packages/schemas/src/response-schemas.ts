@@ -87,6 +87,12 @@ export const taxMatrixResultSchema = z
   .object({
     carDetailId: z.guid(),
     registrationDate: z.string().describe("The registration date the matrix was computed for (yyyy-MM-dd)."),
+    carDetailIssues: z
+      .array(z.object({ field: z.string(), rule: z.string(), message: z.string() }))
+      .optional()
+      .describe(
+        "Present when the stored car cannot be taxed on that date (e.g. no wltp for a car first registered from 2021, or a first registration after the date): every cell is then null, and these say why.",
+      ),
     rows: z.array(
       z
         .object({

@@ -1,4 +1,4 @@
-import { computeTaxMatrix } from "@cartax/engine";
+import { computeTaxMatrix, enumNames, ProfileStatus, Region, RegistrationOn } from "@cartax/engine";
 import {
   fieldErrorsOf,
   fieldErrorsOfInputIssues,
@@ -42,8 +42,33 @@ export function taxMatrixRoutes(service: ServiceContext) {
     const stored = await service.storage.carDetails.get(c.get("subscription").ownerId, id);
     if (!stored) throw notFound(`car detail ${id}`);
     const outcome = computeTaxMatrix(toCarDetailInput(stored.car), { registrationDate });
-    if (!outcome.ok) throw validationError(validationProblem(fieldErrorsOfInputIssues(outcome.issues)));
-    return c.json({ carDetailId: stored.id, registrationDate, rows: outcome.matrix.rows });
+    if (outcome.ok) return c.json({ carDetailId: stored.id, registrationDate, rows: outcome.matrix.rows });
+    const dateIssues = outcome.issues.filter((issue) => issue.field === "options.registrationDate");
+    if (dateIssues.length > 0) {
+      // The query parameter is the caller's `registrationDate`, not an options object.
+      const named = dateIssues.map((issue) => ({ ...issue, field: "registrationDate" }));
+      throw validationError(validationProblem(fieldErrorsOfInputIssues(named)));
+    }
+    // The spec allows a 400 only for the id. A stored car that cannot be taxed on this date (no wltp
+    // for a car first registered from 2021, a first registration after the date) has no result in
+    // any cell: every cell is null, and carDetailIssues says why.
+    return c.json({
+      carDetailId: stored.id,
+      registrationDate,
+      rows: emptyMatrixRows(),
+      carDetailIssues: fieldErrorsOfInputIssues(outcome.issues),
+    });
   });
   return routes;
+}
+
+/** The matrix with no result in any cell: every status × holder, every region, null amounts. */
+function emptyMatrixRows() {
+  return enumNames(ProfileStatus).flatMap((status) =>
+    enumNames(RegistrationOn).map((registrationOn) => ({
+      status,
+      registrationOn,
+      regions: enumNames(Region).map((region) => ({ region, roadTax: null, yearlyTax: null })),
+    })),
+  );
 }
