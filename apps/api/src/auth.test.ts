@@ -173,7 +173,14 @@ describe.each(testDatabases())("authentication on $dialect", (db) => {
         },
       );
       expect(encodedName.status).toBe(201);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The access log is written after the answer: wait for its line rather than a fixed time.
+      for (
+        let waited = 0;
+        waited < 5000 && !service.logs.some((l) => l.includes("subscription%2Dkey="));
+        waited += 25
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
       const logs = service.logs.join("\n");
       expect(logs).toContain("subscription-key=[redacted]");
       for (const key of [sub.primaryKey, sub.secondaryKey]) {

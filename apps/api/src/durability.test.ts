@@ -62,7 +62,13 @@ describe.each(testDatabases())("durability of the built service on $dialect", (d
           }
         };
         const writers = Array.from({ length: 8 }, (_, n) => writer(n));
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        // Kill once a load is under way (not after a fixed time: a busy CI machine may take seconds
+        // to acknowledge the first writes), while the writers keep writing.
+        const started = Date.now();
+        while (acknowledged.length <= 20 && Date.now() - started < 30_000) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
         await stopService(server, "SIGKILL");
         killed = true;
         await Promise.all(writers);
@@ -81,6 +87,7 @@ describe.each(testDatabases())("durability of the built service on $dialect", (d
         await fresh.cleanup();
       }
     },
+    90_000,
   );
 });
 
