@@ -17,9 +17,10 @@ export class ResultBuilder {
   private readonly inputLog: (string | number | boolean | null)[] = [];
   private readonly parameters: ParameterUse[] = [];
   private readonly notes: NoteCode[] = [];
-  private readonly details: Record<string, number | string> = {};
+  // Most lines have no details and absorb nothing: both are allocated on first use.
+  private details: Record<string, number | string> | undefined;
   private provisional = false;
-  private readonly absorbed: ResultBuilder[] = [];
+  private absorbed: ResultBuilder[] | undefined;
   private formula = "";
   private explained: Explanation | undefined;
 
@@ -64,7 +65,10 @@ export class ResultBuilder {
   note(code: NoteCode, details?: Record<string, number | string>): this {
     this.explained = undefined;
     if (!this.notes.includes(code)) this.notes.push(code);
-    if (details) Object.assign(this.details, details);
+    if (details) {
+      this.details ??= {};
+      for (const key in details) this.details[key] = details[key] as number | string;
+    }
     return this;
   }
 
@@ -74,7 +78,7 @@ export class ResultBuilder {
    */
   absorb(other: ResultBuilder): this {
     this.explained = undefined;
-    this.absorbed.push(other);
+    (this.absorbed ??= []).push(other);
     if (other.provisional) this.provisional = true;
     return this;
   }
@@ -91,35 +95,42 @@ export class ResultBuilder {
   explain(): Explanation {
     if (this.explained) return this.explained;
     const legalSource = legalSourceOf(this.legalText, this.ctx.input.profile.region);
-    if (this.absorbed.length === 0) {
+    if (this.absorbed === undefined) {
       this.explained = {
         formula: this.formula,
         inputs: inputsOf(this.inputLog),
         parameters: this.parameters,
         notes: this.notes,
-        details: this.details,
+        details: this.details ?? {},
         legalSource,
       };
       return this.explained;
     }
-    // One pass over the absorbed builders and this one: logs are concatenated and turned into one
-    // record at the end (merging records key by key costs more than the whole arithmetic).
-    const log: (string | number | boolean | null)[] = [];
-    const parameters: ParameterUse[] = [];
-    const notes: NoteCode[] = [];
-    const details: Record<string, number | string> = {};
-    let formula = this.formula;
-    const collect = (builder: ResultBuilder) => {
-      for (const other of builder.absorbed) collect(other);
-      if (!formula) formula = builder.formula;
-      for (const entry of builder.inputLog) log.push(entry);
-      for (const parameter of builder.parameters) parameters.push(parameter);
-      for (const note of builder.notes) if (!notes.includes(note)) notes.push(note);
-      for (const key in builder.details) details[key] = builder.details[key] as number | string;
+    // The absorbed builders' records first, then this one's: logs are concatenated and turned into
+    // one record at the end (merging records key by key costs more than the whole arithmetic).
+    const merged = new Merged(this.formula);
+    this.collectInto(merged);
+    this.explained = {
+      formula: merged.formula,
+      inputs: merged.inputs,
+      parameters: merged.parameters,
+      notes: merged.notes,
+      details: merged.details,
+      legalSource,
     };
-    collect(this);
-    this.explained = { formula, inputs: inputsOf(log), parameters, notes, details, legalSource };
     return this.explained;
+  }
+
+  /** Adds what this builder and those it absorbed recorded to `merged`, absorbed ones first. */
+  private collectInto(merged: Merged): void {
+    if (this.absorbed) for (const other of this.absorbed) other.collectInto(merged);
+    if (!merged.formula) merged.formula = this.formula;
+    // Loops, not slice/concat: on arrays this small the builtins cost several times more.
+    addInputs(merged.inputs, this.inputLog);
+    for (const parameter of this.parameters) merged.parameters.push(parameter);
+    for (const note of this.notes) if (!merged.notes.includes(note)) merged.notes.push(note);
+    const details = this.details;
+    if (details) for (const key in details) merged.details[key] = details[key] as number | string;
   }
 
   private build(outcome: Outcome, amount: number): TaxResult {
@@ -160,7 +171,13 @@ export class ResultBuilder {
 function inputsOf(
   log: readonly (string | number | boolean | null)[],
 ): Record<string, number | string | boolean | null> {
-  const inputs: Record<string, number | string | boolean | null> = {};
+  return addInputs({}, log);
+}
+
+function addInputs(
+  inputs: Record<string, number | string | boolean | null>,
+  log: readonly (string | number | boolean | null)[],
+): Record<string, number | string | boolean | null> {
   for (let i = 0; i < log.length; i += 2) inputs[log[i] as string] = log[i + 1] ?? null;
   return inputs;
 }
@@ -181,3 +198,12 @@ const NO_EXPLANATION: Explanation = Object.freeze({
     urlByLanguage: Object.freeze({ en: "", nl: "", fr: "" }),
   }),
 });
+
+/** The records of a builder and of those it absorbed, as one explanation takes them. */
+class Merged {
+  readonly inputs: Record<string, number | string | boolean | null> = {};
+  readonly parameters: ParameterUse[] = [];
+  readonly notes: NoteCode[] = [];
+  readonly details: Record<string, number | string> = {};
+  constructor(public formula: string) {}
+}
