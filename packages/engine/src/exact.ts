@@ -50,6 +50,8 @@ const pow10 = (exponent: number): Int => POWERS_OF_TEN[exponent] ?? 10n ** BigIn
 
 /** The decimal number as written (shortest round-trip form of the double), as an exact fraction. */
 export function dec(x: number): Fraction {
+  // A safe integer is its own numerator: cheaper than the cache's look-up of a double key.
+  if (Number.isSafeInteger(x)) return { n: x === 0 ? 0 : x, d: 1 };
   const hit = cache.get(x);
   if (hit) return hit;
   if (!Number.isFinite(x)) throw new RangeError(`not a finite number: ${x}`);

@@ -129,14 +129,21 @@ export function benefitInKind(ctx: LineContext): TaxResult {
   return b.amount(gross);
 }
 
+// The statutory constants as fractions, once (they are on the path of every BIK line).
+const BASE_PERCENT = dec(C.basePercent);
+const PERCENT_PER_GRAM = dec(C.percentPerGram);
+const MIN_PERCENT = int(C.minPercent);
+const MAX_PERCENT = int(C.maxPercent);
+const PRIVATE_SHARE = ratio(C.privateShare.n, C.privateShare.d);
+const PER_CENT = ratio(1, 100);
+
 /** The CO2 percentage: 5.5 % + (CO2 − reference) × 0.1 %, within [4 %, 18 %] (art. 36 §2). */
 export function bikCo2Percent(co2: Fraction, reference: number): Fraction {
-  const raw = add(dec(C.basePercent), mul(sub(co2, int(reference)), dec(C.percentPerGram)));
-  return clamp(raw, int(C.minPercent), int(C.maxPercent));
+  const raw = add(BASE_PERCENT, mul(sub(co2, int(reference)), PERCENT_PER_GRAM));
+  return clamp(raw, MIN_PERCENT, MAX_PERCENT);
 }
 
 /** catalogue value (incl. VAT) × age coefficient × 6/7 × CO2 %, rounded to the cent. */
 export function bikByFormula(catalogueValue: Fraction, agePercent: number, co2Percent: Fraction): Fraction {
-  const share = ratio(C.privateShare.n, C.privateShare.d);
-  return round(mul(catalogueValue, ratio(agePercent, 100), share, co2Percent, ratio(1, 100)), 2);
+  return round(mul(catalogueValue, ratio(agePercent, 100), PRIVATE_SHARE, co2Percent, PER_CENT), 2);
 }

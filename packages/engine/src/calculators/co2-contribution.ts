@@ -68,7 +68,7 @@ export function co2Contribution(ctx: LineContext): TaxResult {
       // Natural gas takes the LPG constant by practice, not by statute.
       car.fuel === "NaturalGas",
     );
-    let formula = mul(sub(mul(dec(co2), int(C.gramFactor)), int(constant)), ratio(1, C.months), i);
+    let formula = mul(sub(mul(dec(co2), GRAM_FACTOR), int(constant)), PER_MONTH, i);
     if (multiplierRow) formula = mul(formula, dec(b.param("multiplier", "factor", multiplierRow)));
     b.input("monthlyByFormula", toEuros(formula));
     monthly = max(formula, minimum);
@@ -76,5 +76,10 @@ export function co2Contribution(ctx: LineContext): TaxResult {
   }
   const monthlyRounded = round(monthly, 2);
   b.input("monthlyAmount", Number(monthlyRounded.n) / 100);
-  return b.amount(mul(monthlyRounded, int(12)));
+  return b.amount(mul(monthlyRounded, MONTHS_PER_YEAR));
 }
+
+// The statutory constants as fractions, once.
+const GRAM_FACTOR = int(C.gramFactor);
+const PER_MONTH = ratio(1, C.months);
+const MONTHS_PER_YEAR = int(12);

@@ -81,7 +81,7 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
   }
 
   const coefficient = fuelCoefficient(ctx, b);
-  const formula = co2 === undefined ? undefined : sub(int(F.start), mul(dec(F.perGram), coefficient, co2));
+  const formula = co2 === undefined ? undefined : sub(START, mul(PER_GRAM, coefficient, co2));
 
   // Regime B: CO2-emitting cars ordered from 1 July 2023; from 2025 a ceiling replaces the floor.
   const ceilingRow = ctx.orderDate >= R.phaseOutFrom ? rowAt(phaseOutCeiling, ctx.evaluationDate) : undefined;
@@ -99,11 +99,11 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
 
   // Regime A (and B before 2025): formula within [50 %, 100 %]; 40 % from 200 g/km or CO2 unknown.
   let percent: Fraction;
-  if (co2 === undefined || cmp(co2, int(F.highCo2From)) >= 0) {
+  if (co2 === undefined || cmp(co2, HIGH_CO2_FROM) >= 0) {
     if (co2 !== undefined) b.note("co2AtLeast200");
     percent = int(b.paramValue("highCo2Percent", "%", F.highCo2Percent, F.sources.formula));
   } else {
-    percent = clamp(formula ?? ZERO, int(F.floor), int(F.max));
+    percent = clamp(formula ?? ZERO, FLOOR, MAX);
   }
   if (personalIncomeTax && ctx.orderDate < R.grandfatheredBefore) {
     b.note("grandfatheredBefore2018");
@@ -116,6 +116,13 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
   }
   return percentResult(b, percent);
 }
+
+// The formula's constants as fractions, once.
+const START = int(F.start);
+const PER_GRAM = dec(F.perGram);
+const HIGH_CO2_FROM = int(F.highCo2From);
+const FLOOR = int(F.floor);
+const MAX = int(F.max);
 
 /**
  * The law does not round the percentage; rawValue carries it to two decimals (as the amounts) and

@@ -100,12 +100,12 @@ function greenTax(
     "max(T + T × 0.3 % × (CO2 − reference) + T × EUROcorr, minimum) [− LPG reduction] × 1.10 [+ LPG supplement]",
   );
   const reference = b.paramValue("referenceCo2", "g/km", G.referenceCo2[cycle], G.sources.formula);
-  const taxedCo2 = clamp(dec(co2), int(G.co2Floor), int(G.co2Ceiling));
+  const taxedCo2 = clamp(dec(co2), CO2_FLOOR, CO2_CEILING);
   if (co2 < G.co2FloorDisputedUpTo) {
     // Codex: 24 g; the takscheck model of the simulator uses 35 g (regional note §2.4, CONFLICT).
     b.paramValue("co2Floor", "g/km", G.co2Floor, G.sources.formula, true);
   }
-  const co2Correction = round(mul(base, ratio(3, 1000), sub(taxedCo2, int(reference))), 2);
+  const co2Correction = round(mul(base, PER_GRAM, sub(taxedCo2, int(reference))), 2);
 
   const { euroClass, family } = flemishEuroColumn(ctx, b);
   const euroPercent = b.paramValue(
@@ -114,7 +114,7 @@ function greenTax(
     EURO_CORRECTION[family][euroClass],
     G.sources.formula,
   );
-  const euroCorrection = round(mul(base, dec(euroPercent), ratio(1, 100)), 2);
+  const euroCorrection = round(mul(base, dec(euroPercent), PER_CENT), 2);
   b.input("co2Correction", Number(co2Correction.n) / 100).input(
     "euroCorrection",
     Number(euroCorrection.n) / 100,
@@ -137,6 +137,12 @@ function greenTax(
   if (car.fuel === "LPG") green = max(sub(green, lpgReduction(b, indexRow)), ZERO);
   return green;
 }
+
+// The decree's constants as fractions, once.
+const CO2_FLOOR = int(G.co2Floor);
+const CO2_CEILING = int(G.co2Ceiling);
+const PER_GRAM = mul(dec(G.percentPerGram), ratio(1, 100));
+const PER_CENT = ratio(1, 100);
 
 /** 100 € (1 July 2015 level) × K, lowered to a multiple of 0.12 € (VCF art. 2.2.5.0.4, 2.2.4.0.3). */
 function lpgReduction(b: ResultBuilder, indexRow: ParameterRow<FlemishIndexedAmounts>): Fraction {
