@@ -13,6 +13,9 @@ describe("results are plain data", () => {
         if (!outcome.ok) return;
         for (const result of outcome.results) {
           expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+          // Records built for speed (see result-builder.ts) are still plain objects.
+          expect(Object.getPrototypeOf(result.explanation.inputs)).toBe(Object.prototype);
+          expect(Object.getPrototypeOf(result.explanation.details)).toBe(Object.prototype);
           const spread = { ...result };
           const cloned = structuredClone(result);
           const parsed = JSON.parse(JSON.stringify(result));
