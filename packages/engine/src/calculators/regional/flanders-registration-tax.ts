@@ -1,4 +1,4 @@
-import { add, dec, div, type Fraction, int, mul, ratio, round, scaledBigInt } from "../../exact";
+import { add, dec, div, type Fraction, type Int, int, mul, ratio, round, scaledBigInt } from "../../exact";
 import { fullMonthsBetween, fullYearsBetween } from "../../iso-date";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
@@ -73,8 +73,7 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   const weighted = mul(dec(co2), f);
   const numerator = cycle === "NEDC" ? add(weighted, yearly) : mul(weighted, yearly);
   // The official simulator rounds the quotient to 6 decimals before the 6th power (note §9).
-  const quotient = BigInt(round(div(numerator, int(F.divisor)), F.quotientDecimals).n);
-  const cube = quotient * quotient * quotient;
+  const quotient = round(div(numerator, int(F.divisor)), F.quotientDecimals).n;
 
   const c = airComponent(ctx, b, indexRow.value.k, source);
   const months = Math.max(0, fullMonthsBetween(ctx.firstRegistration, ctx.registrationDate));
@@ -83,16 +82,14 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   b.paramValue("ageCorrection", "%", lc, F.sources.formula);
   if (lc < 100) b.note("secondHand");
 
-  // (quotient^6 × 4500 + c) × LC/100 in cents, exact: quotient^6 has the denominator 10^36 and c
-  // is in cents (c.d = 100), so the cents are (cube² × 4500 + c.n × 10^34) × LC / 10^36.
-  const scaled = (cube * cube * BigInt(F.factor) + scaledBigInt(c, 100) * POWER_SCALE_CENTS) * BigInt(lc);
-  const cents = BigInt(round({ n: scaled, d: POWER_SCALE }, 0).n);
+  const beyond = bivBeyondBound(quotient, c, lc, minimumCents, maximumCents);
+  const cents = beyond === undefined ? bivExactCents(quotient, c, lc) : undefined;
   // Bounds on the amount rounded to the cent: the same result as bounding first, as both are cents.
-  if (cents < minimumCents) {
+  if (beyond === "minimum" || (cents !== undefined && cents < minimumCents)) {
     b.note("minimumApplied", { minimum: indexRow.value.bivMinimum });
     return b.amount(minimum);
   }
-  if (cents > maximumCents) {
+  if (cents === undefined || cents > maximumCents) {
     b.paramValue("maximum", "EUR", indexRow.value.bivMaximum, source);
     b.note("maximumApplied", { maximum: indexRow.value.bivMaximum });
     return b.amount(maximum);
@@ -103,6 +100,41 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
 /** 10^36, the denominator of a 6-decimal quotient to the 6th power; 10^34 turns cents into it. */
 const POWER_SCALE = 10n ** 36n;
 const POWER_SCALE_CENTS = 10n ** 34n;
+
+/**
+ * (quotient^6 × 4500 + c) × LC/100 in cents, exact, where `quotient` is the 6-decimal quotient
+ * times 10^6 and c is in cents (c.d = 100): quotient^6 has the denominator 10^36, so the cents are
+ * (quotient^6 × 4500 + c.n × 10^34) × LC / 10^36 in bigints.
+ */
+export function bivExactCents(quotient: Int, c: Fraction, lc: number): bigint {
+  const big = BigInt(quotient);
+  const cube = big * big * big;
+  const scaled = (cube * cube * BigInt(F.factor) + scaledBigInt(c, 100) * POWER_SCALE_CENTS) * BigInt(lc);
+  return BigInt(round({ n: scaled, d: POWER_SCALE }, 0).n);
+}
+
+/**
+ * The bound the amount certainly falls beyond, settled in doubles before the exact bigint path:
+ * most low-emission cars are far below the minimum (the 6th power of a small quotient is tiny).
+ * The estimate's relative error is below 10^-14 and it only decides with a margin a million times
+ * larger, so it never contradicts bivExactCents (property test in
+ * flanders-registration-tax.test.ts); undefined when it is not certain.
+ */
+export function bivBeyondBound(
+  quotient: Int,
+  c: Fraction,
+  lc: number,
+  minimumCents: bigint,
+  maximumCents: bigint,
+): "minimum" | "maximum" | undefined {
+  const q = Number(quotient) / 1e6;
+  const q3 = q * q * q;
+  const estimate = ((q3 * q3 * F.factor * 100 + Number(c.n)) * lc) / 100;
+  const margin = 1 + estimate * 1e-8;
+  if (estimate + margin < Number(minimumCents)) return "minimum";
+  if (estimate - margin > Number(maximumCents)) return "maximum";
+  return undefined;
+}
 
 /** Air components already indexed, per index row (c = round2(base × K) is the same for a window). */
 const airComponentCache = new WeakMap<object, Map<string, Fraction>>();
