@@ -28,6 +28,13 @@ export const calculators: Readonly<Record<Calculator, CalculatorFunction>> = {
 /** One-off taxes answer for the registration year only; the others for Y and Y+1. */
 export const isRecurring = (calculator: Calculator): boolean => calculator !== "RoadTax";
 
+/** The calculators in answer order with their flag, function and recurrence, resolved once. */
+const RUN_ORDER = CALCULATORS.map((calculator) => ({
+  flag: ViewOption[calculator],
+  run: calculators[calculator],
+  recurring: isRecurring(calculator),
+}));
+
 /** Years a calculator answers for, given the registration date. */
 export function lineYears(calculator: Calculator, registrationDate: string): number[] {
   if (!CALCULATORS.includes(calculator) || !isIsoDate(registrationDate)) return [];
@@ -58,13 +65,13 @@ export function calculate(raw: CalculationInputLike): CalculationOutcome {
   const year = yearOf(input.options.registrationDate);
   let current: LineContext | undefined;
   let next: LineContext | undefined;
-  for (const calculator of CALCULATORS) {
-    if ((mask & ViewOption[calculator]) === 0) continue;
+  for (const { flag, run, recurring } of RUN_ORDER) {
+    if ((mask & flag) === 0) continue;
     current ??= lineContext(input, year);
-    results.push(calculators[calculator](current));
-    if (isRecurring(calculator)) {
+    results.push(run(current));
+    if (recurring) {
       next ??= lineContext(input, year + 1);
-      results.push(calculators[calculator](next));
+      results.push(run(next));
     }
   }
   return { ok: true, results };

@@ -119,23 +119,30 @@ const ENGLISH_LINKS_TO: Readonly<Record<Region, "nl" | "fr">> = {
   Brussels: "fr",
 };
 
-const resolved = new Map<LegalText, Map<Region, LegalSource>>();
+// Per region, then per text (one Map look-up per explanation).
+const resolvedFlanders = new Map<LegalText, LegalSource>();
+const resolvedWallonia = new Map<LegalText, LegalSource>();
+const resolvedBrussels = new Map<LegalText, LegalSource>();
 
 /** The legal source of a line of `text` for a car registered in `region` (memoised). */
 export function legalSourceOf(text: LegalText, region: Region): LegalSource {
-  let byRegion = resolved.get(text);
-  if (!byRegion) {
-    byRegion = new Map();
-    resolved.set(text, byRegion);
-  }
-  let source = byRegion.get(region);
+  const byRegion =
+    region === "Flanders"
+      ? resolvedFlanders
+      : region === "Wallonia"
+        ? resolvedWallonia
+        : region === "Brussels"
+          ? resolvedBrussels
+          : // Not a region the engine knows (callers may pass anything): answered, not memoised.
+            new Map<LegalText, LegalSource>();
+  let source = byRegion.get(text);
   if (!source) {
     source = Object.freeze({
       title: text.title,
       url: text.nl,
       urlByLanguage: Object.freeze({ nl: text.nl, fr: text.fr, en: text[ENGLISH_LINKS_TO[region] ?? "nl"] }),
     });
-    byRegion.set(region, source);
+    byRegion.set(text, source);
   }
   return source;
 }
