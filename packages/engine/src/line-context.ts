@@ -1,5 +1,7 @@
 import type { CalculationInput } from "./calculation-input";
+import type { Fraction } from "./exact";
 import { anniversaryIn, type IsoDate } from "./iso-date";
+import type { ResultBuilder } from "./result-builder";
 import { firstRegistrationOf } from "./vehicle";
 
 /** Everything a calculator needs to evaluate one line (one tax, one year). */
@@ -17,12 +19,18 @@ export interface LineContext {
    * Intermediate results shared by the calculators of one calculation and year (e.g. the gross
    * BIK, which RejectedExpenses reuses). Lives as long as the context, never across calls.
    */
-  readonly shared: Map<string, unknown>;
+  readonly shared: SharedResults;
   /**
    * Whether results carry their explanation. The matrix reads amounts only and skips assembling
    * them; every result that leaves the engine through `calculate` or `calculateLine` has it.
    */
   readonly explain: boolean;
+}
+
+/** The intermediate results that several calculators of one context use, once computed. */
+export interface SharedResults {
+  /** The gross BIK (null: its parameters are missing) and what computing it recorded. */
+  grossBenefitInKind: { readonly value: Fraction | null; readonly records: ResultBuilder } | undefined;
 }
 
 export function lineContext(input: CalculationInput, year: number, explain = true): LineContext {
@@ -34,7 +42,7 @@ export function lineContext(input: CalculationInput, year: number, explain = tru
     registrationDate,
     orderDate: input.options.orderDate ?? registrationDate,
     firstRegistration: firstRegistrationOf(input.car, registrationDate),
-    shared: new Map(),
+    shared: { grossBenefitInKind: undefined },
     explain,
   };
 }

@@ -35,14 +35,12 @@ import { assessPluginHybrid } from "./plug-in-hybrid";
  * return when there is none. Shared with RejectedExpenses, which is computed on this amount.
  */
 export function grossBenefitInKind(ctx: LineContext, b: ResultBuilder): Fraction | TaxResult {
-  let shared = ctx.shared.get("grossBenefitInKind") as
-    | { value: Fraction | null; records: ResultBuilder }
-    | undefined;
+  let shared = ctx.shared.grossBenefitInKind;
   if (!shared) {
     const records = new ResultBuilder("BenefitInKind", ctx, LEGAL_TEXTS.benefitInKind);
     const value = computeGross(ctx, records);
     shared = { value: value === undefined ? null : value, records };
-    ctx.shared.set("grossBenefitInKind", shared);
+    ctx.shared.grossBenefitInKind = shared;
   }
   b.absorb(shared.records);
   return shared.value ?? b.rulesNotAvailable(`bik.referenceCo2/minimum ${ctx.year}`);
