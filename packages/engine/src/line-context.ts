@@ -1,7 +1,7 @@
 import type { CalculationInput } from "./calculation-input";
 import type { Fraction } from "./exact";
 import { anniversaryIn, type IsoDate } from "./iso-date";
-import type { ResultBuilder } from "./result-builder";
+import type { Records } from "./result-builder";
 import { firstRegistrationOf } from "./vehicle";
 
 /** Everything a calculator needs to evaluate one line (one tax, one year). */
@@ -30,7 +30,7 @@ export interface LineContext {
 /** The intermediate results that several calculators of one context use, once computed. */
 export interface SharedResults {
   /** The gross BIK (null: its parameters are missing) and what computing it recorded. */
-  grossBenefitInKind: { readonly value: Fraction | null; readonly records: ResultBuilder } | undefined;
+  grossBenefitInKind: { readonly value: Fraction | null; readonly records: Records } | undefined;
 }
 
 export function lineContext(input: CalculationInput, year: number, explain = true): LineContext {

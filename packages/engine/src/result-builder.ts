@@ -20,7 +20,7 @@ export class ResultBuilder {
   // Most lines have no details and absorb nothing: both are allocated on first use.
   private details: Record<string, number | string> | undefined;
   private provisional = false;
-  private absorbed: ResultBuilder[] | undefined;
+  private absorbed: Records[] | undefined;
   private formula = "";
   private explained: Explanation | undefined;
 
@@ -73,15 +73,47 @@ export class ResultBuilder {
   }
 
   /**
-   * Takes over what another builder recorded (a shared intermediate result, e.g. the gross BIK).
-   * Its records come first in the explanation.
+   * Takes over what another builder had recorded (a shared intermediate result, e.g. the gross
+   * BIK). Those records come first in the explanation.
    */
-  absorb(other: ResultBuilder): this {
+  absorb(records: Records): this {
     this.explained = undefined;
     this.absorbed ??= [];
-    this.absorbed.push(other);
-    if (other.provisional) this.provisional = true;
+    this.absorbed.push(records);
+    if (records.provisional) this.provisional = true;
     return this;
+  }
+
+  /** Whether nothing is recorded yet (a shared result may then be recorded here directly). */
+  isFresh(): boolean {
+    return (
+      this.inputLog.length === 0 &&
+      this.parameters.length === 0 &&
+      this.notes.length === 0 &&
+      this.details === undefined &&
+      this.absorbed === undefined &&
+      this.formula === "" &&
+      !this.provisional
+    );
+  }
+
+  /**
+   * What this builder has recorded so far, for other builders to absorb: the records themselves,
+   * not copies (a builder only ever appends), up to their current ends.
+   */
+  recorded(): Records {
+    if (this.absorbed !== undefined) throw new Error("a builder that absorbed records cannot be shared");
+    return {
+      formula: this.formula,
+      inputLog: this.inputLog,
+      inputEnd: this.inputLog.length,
+      parameters: this.parameters,
+      parameterEnd: this.parameters.length,
+      notes: this.notes,
+      noteEnd: this.notes.length,
+      details: this.details === undefined ? undefined : { ...this.details },
+      provisional: this.provisional,
+    };
   }
 
   markProvisional(): this {
@@ -122,16 +154,20 @@ export class ResultBuilder {
     return this.explained;
   }
 
-  /** Adds what this builder and those it absorbed recorded to `merged`, absorbed ones first. */
+  /** Adds what the absorbed records and this builder recorded to `merged`, absorbed ones first. */
   private collectInto(merged: Merged): void {
-    if (this.absorbed) for (const other of this.absorbed) other.collectInto(merged);
-    if (!merged.formula) merged.formula = this.formula;
-    // Loops, not slice/concat: on arrays this small the builtins cost several times more.
-    addInputs(merged.inputs, this.inputLog);
-    for (const parameter of this.parameters) merged.parameters.push(parameter);
-    for (const note of this.notes) if (!merged.notes.includes(note)) merged.notes.push(note);
-    const details = this.details;
-    if (details) for (const key in details) merged.details[key] = details[key] as number | string;
+    if (this.absorbed) for (const records of this.absorbed) merged.add(records);
+    merged.add({
+      formula: this.formula,
+      inputLog: this.inputLog,
+      inputEnd: this.inputLog.length,
+      parameters: this.parameters,
+      parameterEnd: this.parameters.length,
+      notes: this.notes,
+      noteEnd: this.notes.length,
+      details: this.details,
+      provisional: this.provisional,
+    });
   }
 
   private build(outcome: Outcome, amount: number): TaxResult {
@@ -188,8 +224,9 @@ type InputRecord = Record<string, number | string | boolean | null>;
 function addInputs(
   inputs: Record<string, number | string | boolean | null>,
   log: readonly (string | number | boolean | null)[],
+  end = log.length,
 ): Record<string, number | string | boolean | null> {
-  for (let i = 0; i < log.length; i += 2) inputs[log[i] as string] = log[i + 1] ?? null;
+  for (let i = 0; i < end; i += 2) inputs[log[i] as string] = log[i + 1] ?? null;
   return inputs;
 }
 
@@ -210,6 +247,19 @@ const NO_EXPLANATION: Explanation = Object.freeze({
   }),
 });
 
+/** What a builder recorded up to some point (see ResultBuilder.recorded). */
+export interface Records {
+  readonly formula: string;
+  readonly inputLog: readonly (string | number | boolean | null)[];
+  readonly inputEnd: number;
+  readonly parameters: readonly ParameterUse[];
+  readonly parameterEnd: number;
+  readonly notes: readonly NoteCode[];
+  readonly noteEnd: number;
+  readonly details: Readonly<Record<string, number | string>> | undefined;
+  readonly provisional: boolean;
+}
+
 /** The records of a builder and of those it absorbed, as one explanation takes them. */
 class Merged {
   readonly inputs: InputRecord = new Inputs();
@@ -217,4 +267,18 @@ class Merged {
   readonly notes: NoteCode[] = [];
   readonly details: Record<string, number | string> = {};
   constructor(public formula: string) {}
+
+  /** Appends records (loops, not slice/concat: on arrays this small the builtins cost more). */
+  add(records: Records): void {
+    if (!this.formula) this.formula = records.formula;
+    addInputs(this.inputs, records.inputLog, records.inputEnd);
+    for (let i = 0; i < records.parameterEnd; i++)
+      this.parameters.push(records.parameters[i] as ParameterUse);
+    for (let i = 0; i < records.noteEnd; i++) {
+      const note = records.notes[i] as NoteCode;
+      if (!this.notes.includes(note)) this.notes.push(note);
+    }
+    const details = records.details;
+    if (details) for (const key in details) this.details[key] = details[key] as number | string;
+  }
 }

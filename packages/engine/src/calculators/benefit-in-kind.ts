@@ -31,19 +31,23 @@ import { federalCo2, fuelFamily } from "../vehicle";
 import { assessPluginHybrid } from "./plug-in-hybrid";
 
 /**
- * The yearly BIK before the employee's own contribution (after the minimum), or the result to
- * return when there is none. Shared with RejectedExpenses, which is computed on this amount.
+ * The yearly BIK before the employee's own contribution (after the minimum), or undefined when the
+ * year's parameters are missing, with what it used recorded on `b`. Shared with RejectedExpenses,
+ * which is computed on this amount: the first line of a context computes it (on its own builder
+ * when that is still empty, so that its explanation needs no merging), the other takes over those
+ * records.
  */
-export function grossBenefitInKind(ctx: LineContext, b: ResultBuilder): Fraction | TaxResult {
+export function grossBenefitInKind(ctx: LineContext, b: ResultBuilder): Fraction | undefined {
   let shared = ctx.shared.grossBenefitInKind;
   if (!shared) {
-    const records = new ResultBuilder("BenefitInKind", ctx, LEGAL_TEXTS.benefitInKind);
-    const value = computeGross(ctx, records);
-    shared = { value: value === undefined ? null : value, records };
+    const target = b.isFresh() ? b : new ResultBuilder("BenefitInKind", ctx, LEGAL_TEXTS.benefitInKind);
+    const value = computeGross(ctx, target);
+    shared = { value: value === undefined ? null : value, records: target.recorded() };
     ctx.shared.grossBenefitInKind = shared;
+    if (target === b) return value;
   }
   b.absorb(shared.records);
-  return shared.value ?? b.rulesNotAvailable(`bik.referenceCo2/minimum ${ctx.year}`);
+  return shared.value ?? undefined;
 }
 
 /** The gross BIK, recording what it used on `b`; undefined when the year's parameters are missing. */
@@ -105,10 +109,11 @@ export function benefitInKind(ctx: LineContext): TaxResult {
   const b = new ResultBuilder("BenefitInKind", ctx, LEGAL_TEXTS.benefitInKind);
   const { status } = ctx.input.profile;
   if (status === "Private") return b.notApplicable("privatePerson");
-  if (status === "SoleProprietor") b.note("assumesEmployee");
 
   const gross = grossBenefitInKind(ctx, b);
-  if (!("n" in gross)) return gross;
+  // After the gross BIK's records, as in every explanation of the line.
+  if (status === "SoleProprietor") b.note("assumesEmployee");
+  if (gross === undefined) return b.rulesNotAvailable(`bik.referenceCo2/minimum ${ctx.year}`);
 
   const own = ctx.input.options.ownMonthlyCost;
   if (typeof own === "number" && own > 0) {

@@ -19,7 +19,7 @@ export function rejectedExpenses(ctx: LineContext): TaxResult {
   if (profile.status === "SoleProprietor") return b.notApplicable("corporateTaxOnly");
 
   const gross = grossBenefitInKind(ctx, b);
-  if (!("n" in gross)) return gross;
+  if (gross === undefined) return b.rulesNotAvailable(`bik.referenceCo2/minimum ${ctx.year}`);
   b.setFormula("benefit in kind (before own contribution) × 17 %, or × 40 % with a fuel card");
   b.input("benefitInKind", toEuros(gross));
 
