@@ -5,17 +5,15 @@ import type { IsoDate } from "./iso-date";
 /** Fuel families as the federal texts group them (reference CO2, fuel coefficients). */
 export type FuelFamily = "diesel" | "petrol" | "zeroEmission";
 
-const DIESEL_FAMILY: ReadonlySet<FuelType> = new Set(["Diesel", "HybridDiesel", "PluginHybridDiesel"]);
-const ZERO_EMISSION: ReadonlySet<FuelType> = new Set(["Electric", "Hydrogen"]);
-
 /** The fuel family the law's formulas use: diesel, petrol (and alike) or zero-emission. */
 export function fuelFamily(fuel: FuelType): FuelFamily {
-  if (ZERO_EMISSION.has(fuel)) return "zeroEmission";
-  return DIESEL_FAMILY.has(fuel) ? "diesel" : "petrol";
+  // Comparisons, not Set look-ups: this runs several times per line.
+  if (fuel === "Electric" || fuel === "Hydrogen") return "zeroEmission";
+  return fuel === "Diesel" || fuel === "HybridDiesel" || fuel === "PluginHybridDiesel" ? "diesel" : "petrol";
 }
 
 /** Whether the fuel is zero-emission (electric or hydrogen). */
-export const isZeroEmission = (fuel: FuelType): boolean => ZERO_EMISSION.has(fuel);
+export const isZeroEmission = (fuel: FuelType): boolean => fuel === "Electric" || fuel === "Hydrogen";
 
 /** Whether the fuel is a plug-in hybrid (diesel or petrol). */
 export const isPluginHybrid = (fuel: FuelType): boolean =>
@@ -25,7 +23,7 @@ export const isHybrid = (fuel: FuelType): boolean =>
   isPluginHybrid(fuel) || fuel === "HybridDiesel" || fuel === "HybridPetrol";
 
 /** Fuels whose engine capacity the spec requires (every fuel with a combustion engine). */
-export const needsCapacity = (fuel: FuelType): boolean => !ZERO_EMISSION.has(fuel);
+export const needsCapacity = (fuel: FuelType): boolean => !isZeroEmission(fuel);
 
 export type Co2Cycle = "NEDC" | "WLTP";
 
