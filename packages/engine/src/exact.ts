@@ -142,6 +142,8 @@ export const max = (a: Fraction, b: Fraction): Fraction => (cmp(a, b) >= 0 ? a :
 export const min = (a: Fraction, b: Fraction): Fraction => (cmp(a, b) <= 0 ? a : b);
 export const clamp = (x: Fraction, low: Fraction, high: Fraction): Fraction => min(max(x, low), high);
 export const ZERO: Fraction = { n: 0, d: 1 };
+/** One hundredth: a percentage as a factor. */
+export const PER_CENT: Fraction = { n: 1, d: 100 };
 
 // Below 2^50 the quotient is computed in doubles, where it is still exact: 2·n + d stays under
 // 2^52, so the float division cannot round across an integer.

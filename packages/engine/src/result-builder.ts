@@ -103,6 +103,12 @@ export class ResultBuilder {
    */
   recorded(): Records {
     if (this.absorbed !== undefined) throw new Error("a builder that absorbed records cannot be shared");
+    // Details are copied: later notes of this builder add to its own object.
+    return this.ownRecords(this.details === undefined ? undefined : { ...this.details });
+  }
+
+  /** This builder's own records up to their current ends (absorbed ones not included). */
+  private ownRecords(details: Records["details"]): Records {
     return {
       formula: this.formula,
       inputLog: this.inputLog,
@@ -111,7 +117,7 @@ export class ResultBuilder {
       parameterEnd: this.parameters.length,
       notes: this.notes,
       noteEnd: this.notes.length,
-      details: this.details === undefined ? undefined : { ...this.details },
+      details,
       provisional: this.provisional,
     };
   }
@@ -139,10 +145,10 @@ export class ResultBuilder {
       };
       return this.explained;
     }
-    // The absorbed builders' records first, then this one's: logs are concatenated and turned into
-    // one record at the end (merging records key by key costs more than the whole arithmetic).
+    // The absorbed records first, then this builder's own.
     const merged = new Merged(this.formula);
-    this.collectInto(merged);
+    for (const records of this.absorbed) merged.add(records);
+    merged.add(this.ownRecords(this.details));
     this.explained = {
       formula: merged.formula,
       inputs: merged.inputs,
@@ -152,22 +158,6 @@ export class ResultBuilder {
       legalSource,
     };
     return this.explained;
-  }
-
-  /** Adds what the absorbed records and this builder recorded to `merged`, absorbed ones first. */
-  private collectInto(merged: Merged): void {
-    if (this.absorbed) for (const records of this.absorbed) merged.add(records);
-    merged.add({
-      formula: this.formula,
-      inputLog: this.inputLog,
-      inputEnd: this.inputLog.length,
-      parameters: this.parameters,
-      parameterEnd: this.parameters.length,
-      notes: this.notes,
-      noteEnd: this.notes.length,
-      details: this.details,
-      provisional: this.provisional,
-    });
   }
 
   private build(outcome: Outcome, amount: number): TaxResult {

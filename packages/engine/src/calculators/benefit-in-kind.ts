@@ -7,6 +7,7 @@ import {
   int,
   max,
   mul,
+  PER_CENT,
   ratio,
   round,
   sub,
@@ -138,7 +139,6 @@ const PERCENT_PER_GRAM = dec(C.percentPerGram);
 const MIN_PERCENT = int(C.minPercent);
 const MAX_PERCENT = int(C.maxPercent);
 const PRIVATE_SHARE = ratio(C.privateShare.n, C.privateShare.d);
-const PER_CENT = ratio(1, 100);
 
 /** The CO2 percentage: 5.5 % + (CO2 − reference) × 0.1 %, within [4 %, 18 %] (art. 36 §2). */
 export function bikCo2Percent(co2: Fraction, reference: number): Fraction {

@@ -8,6 +8,7 @@ import {
   int,
   max,
   mul,
+  PER_CENT,
   ratio,
   round,
   sub,
@@ -141,8 +142,7 @@ function greenTax(
 // The decree's constants as fractions, once.
 const CO2_FLOOR = int(G.co2Floor);
 const CO2_CEILING = int(G.co2Ceiling);
-const PER_GRAM = mul(dec(G.percentPerGram), ratio(1, 100));
-const PER_CENT = ratio(1, 100);
+const PER_GRAM = mul(dec(G.percentPerGram), PER_CENT);
 
 /** 100 € (1 July 2015 level) × K, lowered to a multiple of 0.12 € (VCF art. 2.2.5.0.4, 2.2.4.0.3). */
 function lpgReduction(b: ResultBuilder, indexRow: ParameterRow<FlemishIndexedAmounts>): Fraction {
