@@ -16,6 +16,26 @@ export interface Fraction {
   readonly d: Int;
 }
 
+/**
+ * Fractions hold small integers, larger doubles and bigints in the same two fields. V8 first gives
+ * such fields the narrowest representation it has seen, and on the first value of another kind
+ * deprecates the objects' shape and throws away the optimised code that relied on it. In a
+ * process that had served other requests first, this left the arithmetic (`ratio`, `mul`, `cmp`)
+ * stuck unoptimised: calculate ran twice as slowly for good, in about half of the runs. One
+ * fraction of each kind, made before any code runs, settles the general representation at load.
+ * Every fraction is an object literal `{ n, d }` with the fields in that order, so they share it.
+ */
+function settleRepresentation(): void {
+  const kinds: Fraction[] = [
+    { n: 1, d: 1 },
+    { n: 0.5, d: 0.5 },
+    { n: 1n, d: 1n },
+  ];
+  // A call with an effect the bundler cannot drop.
+  for (const kind of kinds) if (!(kind.d > 0)) throw new Error("a denominator is positive");
+}
+settleRepresentation();
+
 const MAX = Number.MAX_SAFE_INTEGER;
 const BIG_MAX = BigInt(MAX);
 

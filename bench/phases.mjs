@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `pnpm bench` (engine, second part): calculate in a process that first served other kinds of
+// requests, as a service does. Each phase runs one subset of the calculators (ViewOptions), so V8
+// optimises the engine for it before the next. The figure to compare is the first line of
+// run.mjs: a fresh process that only ever saw the full request. Runs in its own process.
+import { performance } from "node:perf_hooks";
+import { calculate } from "@cartax/engine";
+
+const request = {
+  car: {
+    catalogPrice: 42350.5,
+    firstRegistration: "2024-09-15",
+    fuel: "PluginHybridPetrol",
+    euroStandard: "Euro6",
+    kilowatt: 150,
+    wltp: 38,
+    nedC2: 0,
+    capacity: 1984,
+    weight: 2100,
+    batteryCapacity: 19.7,
+  },
+  profile: {
+    status: "SelfEmployed",
+    registrationOn: "CompanyRegistration",
+    region: "Flanders",
+    hasFuelCard: true,
+  },
+  options: { registrationDate: "2025-03-01", orderDate: "2024-11-15", ownMonthlyCost: 50 },
+};
+
+/** Median time per calculation (µs) of 15 batches, after a warm-up. */
+function measure(viewOptions, { batches = 15, perBatch = 2000 } = {}) {
+  const input = { ...request, viewOptions };
+  const run = () => {
+    if (!calculate(input).ok) throw new Error("invalid bench request");
+  };
+  for (let i = 0; i < perBatch * 2; i++) run();
+  const samples = [];
+  for (let b = 0; b < batches; b++) {
+    const start = performance.now();
+    for (let i = 0; i < perBatch; i++) run();
+    samples.push(((performance.now() - start) * 1000) / perBatch);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)];
+}
+
+const roadTax = measure(1);
+const benefitInKind = measure(4);
+const all = measure(63);
+const row = (name, us) =>
+  `${name.padEnd(46)} ${us.toFixed(2).padStart(9)} µs  ${Math.round(1e6 / us)
+    .toLocaleString("en")
+    .padStart(10)}/s`;
+console.log(
+  "\ncartax engine benchmark, phases (one process: RoadTax only, then BenefitInKind only, then all)\n",
+);
+console.log(row("phase 1: RoadTax only", roadTax));
+console.log(row("phase 2: BenefitInKind only", benefitInKind));
+console.log(row("phase 3: all six calculators, one car", all));
