@@ -14,6 +14,33 @@ describe("exact decimal arithmetic", () => {
     expect(big(dec(-3.5))).toEqual({ n: -35n, d: 10n });
   });
 
+  it("reads any double as its shortest decimal text, with a denominator of 10^(its decimals)", () => {
+    // Independent of the implementation: the text JavaScript prints for the double, digit by digit.
+    const fromText = (x: number) => {
+      const [mantissa = "", exponent = "0"] = String(x).split("e");
+      const [whole = "", decimals = ""] = mantissa.split(".");
+      const scale = decimals.length - Number(exponent);
+      const digits = BigInt(whole + decimals);
+      return scale >= 0
+        ? { n: digits, d: 10n ** BigInt(scale) }
+        : { n: digits * 10n ** BigInt(-scale), d: 1n };
+    };
+    const amounts = fc.oneof(
+      fc.integer({ min: -1e9, max: 1e9 }).map((cents) => cents / 100),
+      fc.integer({ min: -1e9, max: 1e9 }).map((tenths) => tenths / 10),
+      fc.integer({ min: -1e9, max: 1e9 }).map((units) => units / 10_000),
+      fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }),
+      fc.constantFrom(0.1 + 0.2, 1.005, 2 ** 40 + 0.5, -(2 ** 40) - 0.25, 1e-7, 0.29),
+    );
+    fc.assert(
+      fc.property(amounts, (x) => {
+        const expected = fromText(x === 0 ? 0 : x);
+        expect(big(dec(x))).toEqual(expected.d === 1n ? { n: expected.n, d: 1n } : expected);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it("has no binary drift: 1.005 rounds to 1.01 and 30,000 × 1.21 is 36,300", () => {
     // 1.005 is 1.00499999999999989... as a double; the law's decimal 1.005 rounds to 1.01.
     expect(toEuros(dec(1.005))).toBe(1.01);

@@ -72,6 +72,15 @@ const pow10 = (exponent: number): Int => POWERS_OF_TEN[exponent] ?? 10n ** BigIn
 export function dec(x: number): Fraction {
   // A safe integer is its own numerator: cheaper than the cache's look-up of a double key.
   if (Number.isSafeInteger(x)) return { n: x === 0 ? 0 : x, d: 1 };
+  // One or two decimals (most amounts and rates): when the hundredths are an integer that comes
+  // back to x, that decimal is the only one of at most two decimals that rounds to x (doubles
+  // below 2^40 are far closer together than 0.01), so it is the number as written.
+  if (x < 2 ** 40 && x > -(2 ** 40)) {
+    const hundredths = Math.round(x * 100);
+    if (hundredths / 100 === x) {
+      return hundredths % 10 === 0 ? { n: hundredths / 10, d: 10 } : { n: hundredths, d: 100 };
+    }
+  }
   const hit = cache.get(x);
   if (hit) return hit;
   if (!Number.isFinite(x)) throw new RangeError(`not a finite number: ${x}`);

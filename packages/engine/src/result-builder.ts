@@ -62,12 +62,14 @@ export class ResultBuilder {
     return value;
   }
 
+  /** Records a note; `details`, a fresh object of the call site, may become the record itself. */
   note(code: NoteCode, details?: Record<string, number | string>): this {
     this.explained = undefined;
     if (!this.notes.includes(code)) this.notes.push(code);
     if (details) {
-      this.details ??= {};
-      for (const key in details) this.details[key] = details[key] as number | string;
+      // Callers pass a fresh literal: the first becomes the record itself, later ones are copied in.
+      if (this.details === undefined) this.details = details;
+      else for (const key in details) this.details[key] = details[key] as number | string;
     }
     return this;
   }
