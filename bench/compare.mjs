@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Compares two builds of the engine on this machine, whose speed varies from run to run:
+//   node bench/compare.mjs path/to/a/index.js path/to/b/index.js
+// In one process, batches of the benchmark's calculate alternate between A and B, and the median
+// of the per-pair ratios B/A is taken; the process runs once in each load order (the first module
+// loaded can be favoured by a few per cent) and the two are combined. Two copies of the same build
+// come out at 0.99 to 1.00.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const [first, second, order] = process.argv.slice(2);
+if (!first || !second) {
+  console.error("usage: node bench/compare.mjs <engine A index.js> <engine B index.js>");
+  process.exit(2);
+}
+
+if (order === undefined) {
+  // The parent: one child per load order.
+  const self = fileURLToPath(import.meta.url);
+  const ratio = (a, b, flag) => {
+    const child = spawnSync(process.execPath, [self, a, b, flag], { encoding: "utf8" });
+    if (child.status !== 0) throw new Error(child.stderr);
+    return Number(child.stdout.trim());
+  };
+  const aFirst = ratio(first, second, "a-first");
+  const bFirst = 1 / ratio(second, first, "a-first");
+  const combined = Math.sqrt(aFirst * bFirst);
+  console.log(
+    `B/A ${combined.toFixed(3)} (A loaded first ${aFirst.toFixed(3)}, B loaded first ${bFirst.toFixed(3)})`,
+  );
+} else {
+  const load = async (file) => (await import(pathToFileURL(path.resolve(file)).href)).calculate;
+  const a = await load(first);
+  const b = await load(second);
+  const request = {
+    car: {
+      catalogPrice: 42350.5,
+      firstRegistration: "2024-09-15",
+      fuel: "PluginHybridPetrol",
+      euroStandard: "Euro6",
+      kilowatt: 150,
+      wltp: 38,
+      nedC2: 0,
+      capacity: 1984,
+      weight: 2100,
+      batteryCapacity: 19.7,
+    },
+    profile: {
+      status: "SelfEmployed",
+      registrationOn: "CompanyRegistration",
+      region: "Flanders",
+      hasFuelCard: true,
+    },
+    options: { registrationDate: "2025-03-01", orderDate: "2024-11-15", ownMonthlyCost: 50 },
+  };
+  const batch = (calculate, n) => {
+    const start = performance.now();
+    for (let i = 0; i < n; i++) calculate(request);
+    return performance.now() - start;
+  };
+  batch(a, 30_000);
+  batch(b, 30_000);
+  const ratios = [];
+  for (let pair = 0; pair < 60; pair++) ratios.push(batch(b, 2000) / batch(a, 2000));
+  ratios.sort((x, y) => x - y);
+  console.log(ratios[ratios.length >> 1]);
+}
