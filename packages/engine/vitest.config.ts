@@ -1,3 +1,6 @@
+import { mergeConfig } from "vitest/config";
 import { sharedVitestConfig } from "../../vitest.shared.ts";
 
-export default sharedVitestConfig;
+export default mergeConfig(sharedVitestConfig, {
+  test: { setupFiles: ["./src/testing/check-literal-records.ts"] },
+});

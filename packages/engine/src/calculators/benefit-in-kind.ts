@@ -60,7 +60,8 @@ function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined 
 
   b.setFormula("catalogPrice × 1.21 × ageCoefficient × 6/7 × CO2% (4 %–18 %), at least the yearly minimum");
   const catalogue = mul(dec(car.catalogPrice), dec(b.paramValue("vat", "factor", C.vatRate, C.sources.vat)));
-  b.input("catalogPriceExVat", car.catalogPrice).input("catalogueValue", toEuros(catalogue));
+  const catalogueValue = toEuros(catalogue);
+  b.input("catalogPriceExVat", car.catalogPrice).input("catalogueValue", catalogueValue);
 
   const month = Math.max(1, monthNumberSince(ctx.firstRegistration, ctx.evaluationDate));
   const band = bandFor(BIK_AGE_COEFFICIENTS, (a) => month <= a.upToMonth);
@@ -86,6 +87,15 @@ function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined 
       b.note("co2Unknown");
     } else {
       b.input("co2", figure.value).input("co2Cycle", figure.cycle);
+      // The same first inputs in one literal (what follows is added after them).
+      b.inputsSoFar(6, {
+        catalogPriceExVat: car.catalogPrice,
+        catalogueValue,
+        firstRegistration: ctx.firstRegistration,
+        monthSinceFirstRegistration: month,
+        co2: figure.value,
+        co2Cycle: figure.cycle,
+      });
       co2 = assessPluginHybrid(ctx.input, figure, ctx.orderDate, ctx.registrationDate, ctx.year, b).taxCo2;
     }
     percent = bikCo2Percent(co2, reference);

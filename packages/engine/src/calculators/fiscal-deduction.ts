@@ -27,10 +27,8 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
   const { car, profile } = ctx.input;
   if (profile.status === "Private") return b.notApplicable("privatePerson");
   const personalIncomeTax = profile.status === "SoleProprietor";
-  b.input("orderDate", ctx.orderDate).input(
-    "taxRegime",
-    personalIncomeTax ? "personalIncomeTax" : "corporateTax",
-  );
+  const taxRegime = personalIncomeTax ? "personalIncomeTax" : "corporateTax";
+  b.input("orderDate", ctx.orderDate).input("taxRegime", taxRegime);
   b.setFormula("120 % − 0.5 % × fuelCoefficient × CO2, bounded by the regime of the order date");
 
   const family = fuelFamily(car.fuel);
@@ -57,6 +55,8 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
   let fake = false;
   if (figure !== undefined) {
     b.input("co2", figure.value).input("co2Cycle", figure.cycle);
+    // The same first inputs in one literal (what follows is added after them).
+    b.inputsSoFar(4, { orderDate: ctx.orderDate, taxRegime, co2: figure.value, co2Cycle: figure.cycle });
     const verdict = assessPluginHybrid(ctx.input, figure, ctx.orderDate, ctx.registrationDate, ctx.year, b);
     co2 = verdict.taxCo2;
     fake = verdict.fake;

@@ -75,10 +75,20 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   // The official simulator rounds the quotient to 6 decimals before the 6th power (note §9).
   const quotient = round(div(numerator, int(F.divisor)), F.quotientDecimals).n;
 
-  const c = airComponent(ctx, b, indexRow.value.k, source);
+  const { c, euroClass } = airComponent(ctx, b, indexRow.value.k, source);
   const months = Math.max(0, fullMonthsBetween(ctx.firstRegistration, ctx.registrationDate));
   const lc = bandFor(BIV_AGE_CORRECTION, (a) => months < a.belowMonths).percent;
   b.input("monthsSinceFirstRegistration", months);
+  // The usual path's record in one literal (a derived Euro class adds its source: not taken then).
+  b.inputsSoFar(7, {
+    firstRegistration: ctx.firstRegistration,
+    co2Cycle: cycle,
+    co2,
+    euroStandard: car.euroStandard,
+    euroClass,
+    airComponent: Number(c.n) / 100,
+    monthsSinceFirstRegistration: months,
+  });
   b.paramValue("ageCorrection", "%", lc, F.sources.formula);
   if (lc < 100) b.note("secondHand");
 
@@ -140,7 +150,12 @@ export function bivBeyondBound(
 const airComponentCache = new WeakMap<object, Map<string, Fraction>>();
 
 /** Air component c = round2(base × K) for the car's fuel family and Euro class, in cents. */
-function airComponent(ctx: LineContext, b: ResultBuilder, k: number, source: Source): Fraction {
+function airComponent(
+  ctx: LineContext,
+  b: ResultBuilder,
+  k: number,
+  source: Source,
+): { c: Fraction; euroClass: string } {
   const { euroClass, family } = flemishEuroColumn(ctx, b);
   const base = b.paramValue(
     "airComponentBase",
@@ -151,7 +166,7 @@ function airComponent(ctx: LineContext, b: ResultBuilder, k: number, source: Sou
   b.paramValue("indexK", "factor", k, source);
   const c = indexedAirComponent(AIR_COMPONENT_BASE[family], euroClass, base, k);
   b.input("airComponent", Number(c.n) / 100);
-  return c;
+  return { c, euroClass };
 }
 
 function indexedAirComponent(table: object, euroClass: string, base: number, k: number): Fraction {

@@ -65,7 +65,7 @@ export function flandersRoadTax(ctx: LineContext): TaxResult {
   }
   const indexRow = rowAt(flemishIndex, ctx.evaluationDate);
   if (!indexRow) return b.rulesNotAvailable(`flanders.index ${ctx.evaluationDate}`);
-  const green = greenTax(ctx, b, base, indexRow);
+  const green = greenTax(ctx, b, base, indexRow, horsepower);
   if (!("n" in green)) return green;
   return b.amount(add(withSurcharge(b, green), supplement));
 }
@@ -93,6 +93,7 @@ function greenTax(
   b: ResultBuilder,
   base: Fraction,
   indexRow: ParameterRow<FlemishIndexedAmounts>,
+  horsepower: number,
 ): Fraction | TaxResult {
   const { car } = ctx.input;
   const { cycle, co2 } = regionalCo2(ctx, b);
@@ -116,10 +117,22 @@ function greenTax(
     G.sources.formula,
   );
   const euroCorrection = round(mul(base, dec(euroPercent), PER_CENT), 2);
-  b.input("co2Correction", Number(co2Correction.n) / 100).input(
-    "euroCorrection",
-    Number(euroCorrection.n) / 100,
-  );
+  const co2CorrectionEuros = Number(co2Correction.n) / 100;
+  const euroCorrectionEuros = Number(euroCorrection.n) / 100;
+  b.input("co2Correction", co2CorrectionEuros).input("euroCorrection", euroCorrectionEuros);
+  // The usual path's record in one literal (a derived Euro class adds its source: not taken then;
+  // the LPG reduction is added after it).
+  b.inputsSoFar(9, {
+    firstRegistration: ctx.firstRegistration,
+    capacity: car.capacity ?? null,
+    fiscalHorsepower: horsepower,
+    co2Cycle: cycle,
+    co2,
+    euroStandard: car.euroStandard,
+    euroClass,
+    co2Correction: co2CorrectionEuros,
+    euroCorrection: euroCorrectionEuros,
+  });
 
   let green = add(add(base, co2Correction), euroCorrection);
   const index = indexRow.value;
