@@ -18,7 +18,7 @@ import { publicLinkRoutes, publicPageRoutes } from "./routes/sharing";
 import { taxMatrixRoutes } from "./routes/tax-matrix";
 
 /**
- * Builds the HTTP application: every path of the interface spec under /v1, plus /health, /metrics,
+ * Builds the HTTP application: every path of the contract (docs/contract.md) under /v1, plus /health, /metrics,
  * the OpenAPI document and the reference page. Every error leaves as application/problem+json.
  */
 export function createApp(service: ServiceContext, metrics: ServiceMetrics): Hono<AppEnv> {

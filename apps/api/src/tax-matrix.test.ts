@@ -49,7 +49,7 @@ describe.each(testDatabases())("GET /v1/GetTaxMatrix on $dialect", (db) => {
       expect(response.status).toBe(200);
       const matrix = await readJson(response);
       expect(matrix.carDetailId).toBe(created.id);
-      // 3 statuses × 3 holders, 3 regions each (interface spec enumerations).
+      // 3 statuses × 3 holders, 3 regions each (docs/contract.md, Enumerations).
       expect(matrix.rows).toHaveLength(9);
       for (const row of matrix.rows) {
         expect(row.regions.map((r: { region: string }) => r.region).sort()).toEqual([

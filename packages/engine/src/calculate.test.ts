@@ -46,7 +46,7 @@ describe("calculate", () => {
     ]);
   });
 
-  it("takes viewOptions as the bitmask, a flag name, or flags joined by commas (interface spec, Enumerations)", () => {
+  it("takes viewOptions as the bitmask, a flag name, or flags joined by commas (docs/contract.md, Enumerations)", () => {
     const kinds = (viewOptions: number | string) => [
       ...new Set(ok({ ...diesel, viewOptions } as unknown as CalculationInput).map((r) => r.calculator)),
     ];

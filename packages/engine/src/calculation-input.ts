@@ -1,7 +1,7 @@
 import type { EuroStandard, FuelType, Language, ProfileStatus, Region, RegistrationOn } from "./enums";
 import type { IsoDate } from "./iso-date";
 
-/** The vehicle, as the CarDetail resource of the interface spec (enumerations by name). */
+/** The vehicle, as the CarDetail resource of docs/contract.md (enumerations by name). */
 export interface CarDetailInput {
   /** Catalogue price excluding VAT, in euros. */
   readonly catalogPrice: number;
@@ -25,7 +25,7 @@ export interface CarDetailInput {
   readonly euro6eBis?: boolean | null;
 }
 
-/** The taxpayer of a calculation (interface spec, UserProfile), enumerations as names. */
+/** The taxpayer of a calculation (docs/contract.md, UserProfile), enumerations as names. */
 export interface TaxpayerProfile {
   readonly status: ProfileStatus;
   readonly registrationOn: RegistrationOn;
@@ -36,7 +36,7 @@ export interface TaxpayerProfile {
   readonly language?: Language;
 }
 
-/** Options of a calculation (interface spec, CalculationOptions): the dates and the own contribution. */
+/** Options of a calculation (docs/contract.md, CalculationOptions): the dates and the own contribution. */
 export interface CalculationOptions {
   /** Intended registration date; the current fiscal year is its year. */
   readonly registrationDate: IsoDate;

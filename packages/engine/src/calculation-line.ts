@@ -5,7 +5,7 @@ import { formatEuro, formatPercent } from "./texts/format-value";
 import { NOTE_TEXTS } from "./texts/note-texts";
 
 /**
- * A line of the HTTP API's CalculationResult (interface spec, CalculationLine), plus `outcome` and
+ * A line of the HTTP API's CalculationResult (docs/contract.md, CalculationLine), plus `outcome` and
  * `provisional`, which clients may ignore.
  */
 export interface CalculationLine {

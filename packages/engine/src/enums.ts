@@ -1,5 +1,5 @@
 /**
- * The enumerations of the interface spec. Each is an object from name to numeric value; on input
+ * The enumerations of the contract (docs/contract.md). Each is an object from name to numeric value; on input
  * either form is accepted, in results the name is used.
  */
 
@@ -18,7 +18,7 @@ export const FuelType = {
 } as const;
 export type FuelType = keyof typeof FuelType;
 
-/** The EuroStandard enumeration of the interface spec: name → number. */
+/** The EuroStandard enumeration of the contract (docs/contract.md): name → number. */
 export const EuroStandard = {
   NA: 0,
   Euro0: 10,
@@ -50,7 +50,7 @@ export const RegistrationOn = {
 } as const;
 export type RegistrationOn = keyof typeof RegistrationOn;
 
-/** The Region enumeration of the interface spec: name → number. */
+/** The Region enumeration of the contract (docs/contract.md): name → number. */
 export const Region = {
   Flanders: 0,
   Wallonia: 1,
@@ -81,7 +81,7 @@ const MAX_VIEW_OPTIONS = 0x7fffffff;
 export const VIEW_OPTIONS_ACCEPTED = CALCULATORS.map((c) => `${c} (${ViewOption[c]})`).join(", ");
 
 /**
- * A ViewOptions value as callers may give it (interface spec, Enumerations: the number or the
+ * A ViewOptions value as callers may give it (docs/contract.md, Enumerations: the number or the
  * name): the bitmask number, a flag name, or flags joined by commas as .NET writes a flags
  * enumeration (`"RoadTax, BenefitInKind"`; names or numbers). Returns the bitmask, or undefined
  * when any part is neither a flag name nor a whole number.

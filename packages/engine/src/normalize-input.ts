@@ -12,7 +12,7 @@ import {
 } from "./enums";
 import type { InputIssue } from "./validate-input";
 
-/** An enumeration field as callers may give it: the name or the number (interface spec). */
+/** An enumeration field as callers may give it: the name or the number (docs/contract.md). */
 export type EnumInput<E extends Readonly<Record<string, number>>> = keyof E | E[keyof E];
 
 /** CarDetailInput with enumerations by name or number, as JSON gives them. */

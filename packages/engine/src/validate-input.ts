@@ -36,7 +36,7 @@ const inRange = (value: unknown, lowest: number, highest: number): boolean =>
 
 /**
  * Checks an input at run time (shape, enumerations by name or number, see
- * normalizeCalculationInput) and what the engine needs beyond the types: the ranges above, the rules of the interface spec
+ * normalizeCalculationInput) and what the engine needs beyond the types: the ranges above, the rules of the contract (docs/contract.md)
  * that involve several fields, and the law's date range. Direct users of the package get these as
  * issues, never as an exception; the HTTP service checks shapes with `@cartax/schemas` first.
  */
@@ -88,7 +88,7 @@ export function checkInputRules(input: CalculationInput): InputIssue[] {
 }
 
 /**
- * The rules of a car on its own (interface spec, CarDetail), the one place they live: the engine
+ * The rules of a car on its own (docs/contract.md, CarDetail), the one place they live: the engine
  * applies them to every calculation, @cartax/schemas to POST and PUT /CarDetails. `registrationDate`
  * is the calculation's, or null for a stored car: wltp is then required only when
  * `firstRegistration` is from 2021 (without a calculation there is no date to fall back on).

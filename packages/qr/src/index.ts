@@ -1,6 +1,6 @@
 /**
  * @module
- * `@cartax/qr`: QR cards for public links (interface spec, POST /Qr): the layout rules, the SVG
+ * `@cartax/qr`: QR cards for public links (docs/contract.md, The QR image): the layout rules, the SVG
  * composition (level H, centre logo over cleared modules, top logo, captions in a shipped font) and
  * rendering to PNG with resvg off the event loop.
  */

@@ -28,7 +28,7 @@ export interface QrCardLayout {
 }
 
 /**
- * Layout rules 1, 2, 4–7 of the interface spec: the canvas is exactly width × height; the code is
+ * Layout rules 1, 2, 4–7 of docs/contract.md (The QR image): the canvas is exactly width × height; the code is
  * square and fills the shortest side less a 20 px margin on each side; top logo (resized to its
  * given size), code and caption lines are stacked with 20 px gaps, centred horizontally, and the
  * stack is centred vertically — when it is taller than the canvas, its middle stays and the rest is

@@ -1,4 +1,4 @@
-/** Defaults of a QrRequest (interface spec, QrRequest table). */
+/** Defaults of a QrRequest (docs/contract.md, QrRequest table). */
 export const QR_DEFAULTS = {
   logoPath: "Service_QR_Code",
   qrCodeWidth: 500,

@@ -13,7 +13,7 @@ import { isoDateSchema } from "./date-schema";
 import { enumSchema } from "./enum-schema";
 
 /**
- * ViewOptions (interface spec, Enumerations: the number or the name): the bitmask, a flag name, or
+ * ViewOptions (docs/contract.md, Enumerations: the number or the name): the bitmask, a flag name, or
  * flags joined by commas as .NET writes a flags enumeration; yields the bitmask.
  */
 export const viewOptionsSchema = z
@@ -34,7 +34,7 @@ export const viewOptionsSchema = z
     return mask;
   });
 
-/** UserProfile (interface spec). */
+/** UserProfile (docs/contract.md). */
 export const userProfileSchema = z.object({
   postalCode: z.number().int("must be a whole number").min(1000).max(9992),
   status: enumSchema(ProfileStatus, "status"),
@@ -45,7 +45,7 @@ export const userProfileSchema = z.object({
   language: z.enum(LANGUAGES).nullish(),
 });
 
-/** CalculationOptions (interface spec). */
+/** CalculationOptions (docs/contract.md). */
 export const calculationOptionsSchema = z.object({
   registrationDate: isoDateSchema,
   orderDate: isoDateSchema.nullish(),
@@ -53,7 +53,7 @@ export const calculationOptionsSchema = z.object({
   ownMonthlyCost: z.number().min(0).max(CAR_DETAIL_LIMITS.maxOwnMonthlyCost).nullish(),
 });
 
-/** CalculationRequest (interface spec): one of carDetailId or carDetail; carDetail wins. */
+/** CalculationRequest (docs/contract.md): one of carDetailId or carDetail; carDetail wins. */
 export const calculationRequestSchema = z
   .object({
     // Any 8-4-4-4-12 hexadecimal GUID, as PUT /CarDetails/{id} accepts (not only RFC 4122 uuids).

@@ -7,7 +7,7 @@ import { toCarDetailInput } from "./to-calculation-input";
 const L = CAR_DETAIL_LIMITS;
 const co2 = z.number().int("must be a whole number of g/km").min(0).max(L.maxCo2);
 
-/** The CarDetail resource (interface spec, CarDetail). id and ownerId are ignored on write. */
+/** The CarDetail resource (docs/contract.md, CarDetail). id and ownerId are ignored on write. */
 export const carDetailSchema = z
   .object({
     id: z.unknown().optional(),

@@ -2,7 +2,7 @@ import { enumNames, parseEnum } from "@cartax/engine";
 import { z } from "zod";
 
 /**
- * An enumeration field: accepts the numeric value or the name (interface spec, Enumerations) and
+ * An enumeration field: accepts the numeric value or the name (docs/contract.md, Enumerations) and
  * yields the name.
  */
 export function enumSchema<E extends Readonly<Record<string, number>>>(enumeration: E, label: string) {

@@ -1,6 +1,6 @@
 /**
  * @module
- * `@cartax/schemas`: zod schemas of the Cartax HTTP API contract (interface spec), shared by the
+ * `@cartax/schemas`: zod schemas of the Cartax HTTP API contract (docs/contract.md), shared by the
  * service, the analyst CLI and clients; RFC 9457 problem details for invalid input.
  */
 

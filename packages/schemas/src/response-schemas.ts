@@ -11,7 +11,7 @@ import {
 import { z } from "zod";
 
 /**
- * Schemas of what the service answers (names for enumerations, interface spec). They document the
+ * Schemas of what the service answers (names for enumerations, docs/contract.md). They document the
  * responses in the OpenAPI document; requests are validated by the request schemas.
  */
 const names = <E extends Readonly<Record<string, number>>>(e: E) =>
@@ -50,7 +50,7 @@ export const carDetailResponseSchema = z
   })
   .meta({ id: "CarDetail" });
 
-/** A line of a calculation (interface spec, CalculationLine, plus `outcome` and `provisional`). */
+/** A line of a calculation (docs/contract.md, CalculationLine, plus `outcome` and `provisional`). */
 export const calculationLineSchema = z
   .object({
     name: z.string(),

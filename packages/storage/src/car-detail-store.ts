@@ -23,7 +23,7 @@ const toStored = (row: Selectable<CarDetailTable>): StoredCarDetail => ({
   updatedAt: row.updated_at,
 });
 
-/** Drops `id` and `ownerId` (ignored on write, interface spec). */
+/** Drops `id` and `ownerId` (ignored on write, docs/contract.md). */
 function carData(car: CarDetailBody): string {
   const { id: _id, ownerId: _owner, ...rest } = car;
   return JSON.stringify(rest);

@@ -1,5 +1,5 @@
 /**
- * The environment a service instance runs in (interface spec, Authentication rule 3): each has its
+ * The environment a service instance runs in (docs/contract.md, Authentication 2): each has its
  * own keys and its own data, and a key of one never works on the other.
  */
 export const ENVIRONMENTS = ["acceptance", "production"] as const;

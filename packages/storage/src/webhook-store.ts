@@ -67,7 +67,7 @@ export function generateWebhookSecret(): string {
 }
 
 /**
- * Webhook endpoints and the durable outbox of their deliveries (interface spec, Events). The
+ * Webhook endpoints and the durable outbox of their deliveries (docs/contract.md, Events). The
  * outbox side implements `Outbox` of @cartax/webhooks: claims are leases taken by one UPDATE (with
  * `FOR UPDATE SKIP LOCKED` on PostgreSQL), so several service instances never send the same attempt.
  */

@@ -1,6 +1,6 @@
 import { CALCULATORS, type Calculator, ViewOption } from "@cartax/engine";
 
-/** One entry of `updatedCalculations`: the ViewOptions flag and its exact name (interface spec). */
+/** One entry of `updatedCalculations`: the ViewOptions flag and its exact name (docs/contract.md). */
 export interface UpdatedCalculation {
   readonly value: number;
   readonly label: string;

@@ -1,6 +1,6 @@
 /**
  * @module
- * `@cartax/webhooks`: the Cartax service's webhook deliveries (interface spec, Events) — signed
+ * `@cartax/webhooks`: the Cartax service's webhook deliveries (docs/contract.md, Events) — signed
  * POSTs with retries over a durable outbox — and the helper receivers use to check and read them.
  *
  * @example Receiving (any framework: give it the raw body bytes and the headers)

@@ -1,6 +1,6 @@
 import type { UpdatedCalculation } from "./calculation-types";
 
-/** Body of a change notification (interface spec, Events). */
+/** Body of a change notification (docs/contract.md, Events). */
 export interface ChangeNotification {
   readonly eventId: string;
   readonly updatedCalculations: readonly UpdatedCalculation[];

@@ -4,7 +4,7 @@ const PREFIX = "sha256=";
 
 /**
  * The `X-Service-Signature-256` value of a delivery: `sha256=` and the lowercase hex HMAC-SHA256
- * of the raw body bytes, keyed with the shared secret (interface spec, Events / Signature).
+ * of the raw body bytes, keyed with the shared secret (docs/contract.md, Events › Signature).
  */
 export function signBody(secret: string, body: string | Uint8Array): string {
   return PREFIX + createHmac("sha256", secret).update(body).digest("hex");

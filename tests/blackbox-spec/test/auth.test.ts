@@ -1,5 +1,5 @@
 /**
- * Interface spec, Authentication 1–7, and the README's key section: both transports, both keys,
+ * docs/contract.md, Authentication 1–7, and the README's key section: both transports, both keys,
  * the active and calculation-access gates, 401 for every gate failure, rotation.
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";

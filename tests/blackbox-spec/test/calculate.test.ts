@@ -1,5 +1,5 @@
 /**
- * Interface spec: CalculationRequest, UserProfile, CalculationOptions, CalculationResult,
+ * docs/contract.md: CalculationRequest, UserProfile, CalculationOptions, CalculationResult,
  * CalculationLine (line count rule), Endpoints › Calculation; README: Calculations/{id},
  * prices including VAT, validation vocabulary. Amounts are compared with each other, or with
  * figures worked out by hand from the reference notes (source beside each figure).

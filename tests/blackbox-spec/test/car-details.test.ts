@@ -1,5 +1,5 @@
 /**
- * Interface spec: CarDetail, States and transitions, Endpoints › Car details; README: accounts,
+ * docs/contract.md: CarDetail, Endpoints (car details, states); README: accounts,
  * prices including VAT, firstRegistration format, validation vocabulary.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * A thin HTTP client over Node's fetch, and the shapes of the interface spec that the tests read.
+ * A thin HTTP client over Node's fetch, and the shapes of the contract (docs/contract.md) that the tests read.
  */
 import { randomUUID } from "node:crypto";
 import { expect, inject } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Interface spec: Endpoints › Sharing (PublicLink, Qr with its layout rules 1–7), QrRequest,
+ * docs/contract.md: Endpoints (PublicLink, Qr), The QR image (layout rules 1–7), QrRequest,
  * Authentication 10; README: the public page and the QR images.
  */
 import jsQR from "jsqr";

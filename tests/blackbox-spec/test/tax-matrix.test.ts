@@ -1,5 +1,5 @@
 /**
- * Interface spec: TaxMatrixResult, TaxMatrixRow, TaxMatrixRegionEntry, Endpoints › GetTaxMatrix;
+ * docs/contract.md: TaxMatrixResult, TaxMatrixRow, TaxMatrixRegionEntry, Endpoints (GetTaxMatrix);
  * README: the optional registrationDate and the date used in the answer. Each cell is checked
  * against what Calculate answers for the same car, profile, region and date.
  */

@@ -1,5 +1,5 @@
 /**
- * Interface spec, Events (delivery headers, change notification body, liveness ping, signature,
+ * docs/contract.md, Events (delivery headers, change notification body, liveness ping, signature,
  * delivery behaviour); README, Webhooks (operator CLI `webhook add`, `notify`, `webhook status`).
  * A local receiver records every delivery; the service runs with short retry and ping intervals
  * (see the global setup).

@@ -14,7 +14,7 @@ export function parseCarDetailBody(body: unknown, prefix: readonly string[] = []
   return parsed.data;
 }
 
-/** GET, POST and PUT /v1/CarDetails (interface spec, Car details). */
+/** GET, POST and PUT /v1/CarDetails (docs/contract.md, Endpoints). */
 export function carDetailRoutes(service: ServiceContext) {
   const routes = new Hono<AppEnv>();
   const location = (id: string) => `${service.publicBaseUrl}/v1/CarDetails/${id}`;

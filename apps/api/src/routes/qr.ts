@@ -37,7 +37,7 @@ async function logoNamed(
   }
 }
 
-/** POST /v1/Qr (interface spec, Sharing) and GET of the generated image. */
+/** POST /v1/Qr (docs/contract.md, Endpoints) and GET of the generated image. */
 export function qrRoutes(service: ServiceContext) {
   const routes = new Hono<AppEnv>();
   routes.post("/", authenticate(service, { calculation: false }), async (c) => {

@@ -7,7 +7,7 @@ import { CarPage } from "../public-page/car-page";
 import { pageLanguage } from "../public-page/page-texts";
 import { todayInBelgium } from "./tax-matrix";
 
-/** GET /v1/PublicLink?cardetailid= (interface spec, Sharing): 200 with the public URI in Location. */
+/** GET /v1/PublicLink?cardetailid= (docs/contract.md, Endpoints): 200 with the public URI in Location. */
 export function publicLinkRoutes(service: ServiceContext) {
   const routes = new Hono<AppEnv>();
   routes.get("/", authenticate(service, { calculation: false }), async (c) => {

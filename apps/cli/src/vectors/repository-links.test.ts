@@ -22,3 +22,33 @@ describe("references of vectors and notes", () => {
     }
   });
 });
+
+describe("the repository stands alone", () => {
+  const documents = [
+    "README.md",
+    "ARCHITECTURE.md",
+    "CONTRIBUTING.md",
+    "docs/contract.md",
+    "bench/README.md",
+    "tests/blackbox/README.md",
+    "tests/blackbox-spec/README.md",
+  ];
+
+  it("cites the contract of docs/contract.md, never a document outside the repository", () => {
+    for (const document of documents) {
+      const text = fs.readFileSync(path.join(root, document), "utf8");
+      expect(text, document).not.toMatch(/interface[ -]spec/i);
+    }
+  });
+
+  it("has every relative link of its top-level documents pointing at a file that exists", () => {
+    for (const document of documents) {
+      const text = fs.readFileSync(path.join(root, document), "utf8");
+      for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        if (target === undefined || /^[a-z]+:/i.test(target)) continue;
+        const resolved = path.resolve(path.dirname(path.join(root, document)), target);
+        expect(fs.existsSync(resolved), `${document} → ${target}`).toBe(true);
+      }
+    }
+  });
+});

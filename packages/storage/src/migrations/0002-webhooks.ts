@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 
-/** Webhook endpoints, the delivery outbox and the history of attempts (interface spec, Events). */
+/** Webhook endpoints, the delivery outbox and the history of attempts (docs/contract.md, Events). */
 export const webhooks: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
