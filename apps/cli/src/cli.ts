@@ -4,6 +4,7 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import { PROBLEM_TYPES } from "@cartax/schemas";
 import { calculateRequest } from "./calc/calculate-request";
 import { formatCalculation } from "./calc/format-calculation";
+import { repositoryRoot } from "./repository-root";
 import { runRulesCommand } from "./rules/rules-command";
 import { formatVectorTable } from "./vectors/format-vector-table";
 import { loadVectorFiles } from "./vectors/load-vector-files";
@@ -26,17 +27,7 @@ const USAGE = `usage:
   cartax webhook …               operator tools: add, list, disable, enable, remove, status (cartax webhook --help)
   cartax notify --calculations RoadTax,BenefitInKind   send a change notification to every enabled endpoint
   cartax logo add NAME FILE | list                      the QR logo store (PNG or SVG)
-  cartax rules export | diff OLD.json NEW.json          the rule tables as JSON, and what changed`;
-
-function repositoryRoot(from: string): string {
-  let dir = from;
-  while (!fs.existsSync(path.join(dir, "pnpm-workspace.yaml"))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) return from;
-    dir = parent;
-  }
-  return dir;
-}
+  cartax rules export | diff OLD.json NEW.json | book   the rule tables as JSON, what changed, the rule book`;
 
 /** Largest input `calc` reads, and most requests in one array (documented in the README). */
 export const CALC_LIMITS = { maxBytes: 50 * 1024 * 1024, maxRequests: 10_000 } as const;

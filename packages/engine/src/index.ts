@@ -62,6 +62,19 @@ export {
   normalizeCalculationInput,
   type TaxpayerProfileLike,
 } from "./normalize-input";
+export {
+  BOOK_PAGES,
+  type BookPageDefinition,
+  type BookScope,
+  SCOPE_REGION,
+} from "./rule-book/book-pages";
+export {
+  type BookPage,
+  type BookParameter,
+  type BookRow,
+  ruleBook,
+  ruleBookPath,
+} from "./rule-book/rule-book";
 export type { ParameterRow, ParameterTable } from "./rules/parameter-table";
 export { type RegisteredTable, RULE_TABLES } from "./rules/registry";
 export type { Source } from "./rules/source";

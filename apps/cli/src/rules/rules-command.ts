@@ -1,13 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { repositoryRoot } from "../repository-root";
+import { BOOK_DIR, bookDrift, writeBook } from "./rule-book-files";
 import { diffRules, formatRulesDiff } from "./rules-diff";
 import { exportRules, normalizeSnapshot, type RulesSnapshot } from "./rules-snapshot";
 
 export const RULES_USAGE = `usage:
   cartax rules export                    every rule table (id, description, unit, calculators, rows) as JSON
   cartax rules diff OLD.json NEW.json    rows added, removed or changed, and the calculators to notify
-                  [--json]               the diff as JSON`;
+                  [--json]               the diff as JSON
+  cartax rules book [--check]            write the rule book into docs/rules/ (Markdown, one page per tax
+                                         and region); --check only lists the files that differ (exit 1)`;
 
 interface Io {
   readonly stdout: (text: string) => void;
@@ -25,7 +29,11 @@ function readSnapshot(file: string, cwd: string): RulesSnapshot {
 export function runRulesCommand(args: readonly string[], io: Io): number {
   let parsed: ReturnType<
     typeof parseArgs<{
-      options: { json: { type: "boolean" }; help: { type: "boolean"; short: "h" } };
+      options: {
+        json: { type: "boolean" };
+        check: { type: "boolean" };
+        help: { type: "boolean"; short: "h" };
+      };
       allowPositionals: true;
       strict: true;
       args: string[];
@@ -34,7 +42,11 @@ export function runRulesCommand(args: readonly string[], io: Io): number {
   try {
     parsed = parseArgs({
       args: [...args],
-      options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        json: { type: "boolean" },
+        check: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -51,6 +63,7 @@ export function runRulesCommand(args: readonly string[], io: Io): number {
     io.stdout(`${JSON.stringify(exportRules(), null, 2)}\n`);
     return 0;
   }
+  if (verb === "book" && files.length === 0) return bookCommand(parsed.values.check === true, io);
   if (verb === "diff" && files.length === 2) {
     let before: RulesSnapshot;
     let after: RulesSnapshot;
@@ -67,4 +80,23 @@ export function runRulesCommand(args: readonly string[], io: Io): number {
   }
   io.stderr(`cartax rules: unexpected arguments\n${RULES_USAGE}\n`);
   return 2;
+}
+
+/** `cartax rules book [--check]`: writes docs/rules/ of the repository the command runs in. */
+function bookCommand(check: boolean, io: Io): number {
+  const root = repositoryRoot(io.cwd);
+  if (check) {
+    const drift = bookDrift(root);
+    if (drift.length === 0) {
+      io.stdout(`${BOOK_DIR}/ is up to date\n`);
+      return 0;
+    }
+    io.stderr(
+      `${BOOK_DIR}/ differs from the parameters and vectors in: ${drift.join(", ")}\nrun \`pnpm cartax rules book\` and commit the result\n`,
+    );
+    return 1;
+  }
+  const written = writeBook(root);
+  io.stdout(`wrote ${written.length} files into ${BOOK_DIR}/\n`);
+  return 0;
 }

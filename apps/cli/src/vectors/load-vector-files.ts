@@ -6,6 +6,8 @@ import { type Vector, vectorFileSchema } from "./vector-file-schema";
 export interface LoadedVector {
   readonly file: string;
   readonly calculator: Calculator;
+  /** The file's region (regional calculators), null for federal ones. */
+  readonly region: string | null;
   readonly vector: Vector;
 }
 
@@ -45,7 +47,12 @@ export function loadVectorFiles(target: string): LoadResult {
       continue;
     }
     for (const vector of parsed.data.vectors) {
-      vectors.push({ file, calculator: parsed.data.calculator as Calculator, vector });
+      vectors.push({
+        file,
+        calculator: parsed.data.calculator as Calculator,
+        region: parsed.data.region ?? null,
+        vector,
+      });
     }
   }
   return { vectors, errors };
