@@ -70,6 +70,24 @@ describe("cartax rules", () => {
     }
   });
 
+  it("exports each row's primary-source status and confidence, and counts the rows whose primary source is pending", () => {
+    const exported = JSON.parse(run(["export"], process.cwd()).stdout) as RulesSnapshot;
+    const rows = exported.tables.flatMap((t) => t.rows);
+    for (const row of rows) {
+      expect(["official", "pending"]).toContain(row.primarySource?.status);
+      expect(["high", "medium", "low"]).toContain(row.confidence);
+    }
+    const pending = rows.filter((r) => r.primarySource?.status === "pending");
+    expect(exported.summary).toEqual({
+      parameters: exported.tables.length,
+      rows: rows.length,
+      provisionalRows: rows.filter((r) => r.provisional).length,
+      officialPrimarySourceRows: rows.length - pending.length,
+      pendingPrimarySourceRows: pending.length,
+      pendingPrimarySourceNonProvisionalRows: pending.filter((r) => !r.provisional).length,
+    });
+  });
+
   it("diffs two real snapshots: the rows that differ and the calculators to notify", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-rules-"));
     const snapshot = JSON.parse(fs.readFileSync(fixture, "utf8")) as RulesSnapshot;
