@@ -44,7 +44,7 @@ describe("cartax rules", () => {
     }
   });
 
-  it("reads exports of earlier rules versions, whose sources were plain strings (2026.11.0 → now: no row differs)", () => {
+  it("reads exports of earlier rules versions, whose sources were plain strings (2026.11.0 → now: only the split of flanders.index differs)", () => {
     const legacy = path.join(path.dirname(fixture), "rules-2026.11.0.json");
     const raw = JSON.parse(fs.readFileSync(legacy, "utf8")) as {
       tables: { rows: { sources: unknown[] }[] }[];
@@ -53,9 +53,20 @@ describe("cartax rules", () => {
     const out = run(["diff", legacy, fixture, "--json"], process.cwd());
     expect(out.stderr).toBe("");
     expect(out.code).toBe(0);
-    const diff = JSON.parse(out.stdout) as { changes: unknown[]; updatedCalculations: unknown[] };
-    expect(diff.changes).toEqual([]);
-    expect(diff.updatedCalculations).toEqual([]);
+    const diff = JSON.parse(out.stdout) as {
+      changes: { change: string; table: string; old?: { value: { k: number } }; new?: { value: unknown } }[];
+    };
+    // Since 2026.11.3 flanders.index holds K alone and the bounds it indexes are parameters of their
+    // own (computed from K); no other row of the earlier tables differs.
+    const earlier = new Set((raw.tables as unknown as { id: string }[]).map((t) => t.id));
+    const changed = diff.changes.filter((c) => earlier.has(c.table));
+    expect(changed.length).toBeGreaterThan(0);
+    for (const c of changed) {
+      expect(c.table).toBe("flanders.index");
+      expect(c.change).toBe("changed");
+      expect(c.new?.value).toBe(c.old?.value.k);
+    }
+    expect(diff.changes.filter((c) => !earlier.has(c.table)).every((c) => c.change === "added")).toBe(true);
   });
 
   it("exports structured sources and each table's last-checked date", () => {

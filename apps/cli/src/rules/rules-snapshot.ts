@@ -22,6 +22,13 @@ export interface SnapshotRow {
   readonly from: string;
   readonly until: string | null;
   readonly value: unknown;
+  /** An indexed amount: its base, the coefficient (and where it was read) and the rounding rule. */
+  readonly indexed?: {
+    readonly base: unknown;
+    readonly coefficient: number;
+    readonly coefficientFrom?: string;
+    readonly rounding: string;
+  };
   readonly sources: readonly SnapshotSource[];
   /** Absent in exports before 2026.11.3. */
   readonly primarySource?: SnapshotPrimarySource;
@@ -72,6 +79,7 @@ export function exportRules(): RulesSnapshot {
       from: row.from,
       until: row.until,
       value: row.value,
+      ...(row.indexed ? { indexed: { ...row.indexed } } : {}),
       sources: row.citations.map((source) => ({ ...source })),
       primarySource: { ...row.primarySource },
       confidence: row.confidence,

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { CALCULATORS } from "../enums";
 import { isIsoDate } from "../iso-date";
+import { ROUNDING_RULES } from "./indexation";
 
 const isoDate = z.string().refine(isIsoDate, "a yyyy-MM-dd date");
 
@@ -36,16 +37,32 @@ export const primarySourceSchema = z.discriminatedUnion("status", [
   z.strictObject({ status: z.literal("pending"), reason: z.string().min(10) }),
 ]);
 
-export const rowSchema = z.strictObject({
-  from: isoDate,
-  until: isoDate.nullable(),
-  value: jsonValue,
-  sources: z.array(citationSchema).min(1),
-  primarySource: primarySourceSchema,
-  confidence: z.enum(["high", "medium", "low"]),
-  provisional: z.boolean(),
-  note: z.string().min(1).optional(),
+/** An amount declared as base × coefficient with a named rounding (the loader computes the value). */
+export const indexedSchema = z.strictObject({
+  base: jsonValue,
+  coefficient: z.union([
+    z.number().positive(),
+    z.strictObject({ parameter: z.string().min(1), field: z.string().min(1).optional() }),
+  ]),
+  rounding: z.enum(ROUNDING_RULES),
 });
+
+export const rowSchema = z
+  .strictObject({
+    from: isoDate,
+    until: isoDate.nullable(),
+    value: jsonValue.optional(),
+    indexed: indexedSchema.optional(),
+    sources: z.array(citationSchema).min(1),
+    primarySource: primarySourceSchema,
+    confidence: z.enum(["high", "medium", "low"]),
+    provisional: z.boolean(),
+    note: z.string().min(1).optional(),
+  })
+  .refine(
+    (row) => (row.value === undefined) !== (row.indexed === undefined),
+    "a value or an indexed amount, not both",
+  );
 
 export const parameterFileSchema = z.strictObject({
   description: z.string().min(10),

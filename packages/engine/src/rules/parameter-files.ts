@@ -11,14 +11,17 @@ import p7 from "../../parameters/co2Contribution/multiplierOrderedFromJuly2023.j
 import p8 from "../../parameters/deduction/phaseOutCeiling.json";
 import p9 from "../../parameters/deduction/pitPluginHybridCap51to75.json";
 import p10 from "../../parameters/deduction/zeroEmissionByOrderYear.json";
-import p11 from "../../parameters/flanders/biv/q.json";
-import p12 from "../../parameters/flanders/biv/x.json";
-import p13 from "../../parameters/flanders/biv/zeroEmissionFlat.json";
-import p14 from "../../parameters/flanders/index.json";
-import p15 from "../../parameters/flanders/roadTax/scale.json";
-import p16 from "../../parameters/flanders/roadTax/zeroEmissionFlat.json";
-import p17 from "../../parameters/wallonia/roadTax/scale.json";
-import p18 from "../../parameters/wallonia/tmc/reformIndexation.json";
+import p11 from "../../parameters/flanders/biv/maximum.json";
+import p12 from "../../parameters/flanders/biv/minimum.json";
+import p13 from "../../parameters/flanders/biv/q.json";
+import p14 from "../../parameters/flanders/biv/x.json";
+import p15 from "../../parameters/flanders/biv/zeroEmissionFlat.json";
+import p16 from "../../parameters/flanders/index.json";
+import p17 from "../../parameters/flanders/roadTax/minimum.json";
+import p18 from "../../parameters/flanders/roadTax/scale.json";
+import p19 from "../../parameters/flanders/roadTax/zeroEmissionFlat.json";
+import p20 from "../../parameters/wallonia/roadTax/scale.json";
+import p21 from "../../parameters/wallonia/tmc/reformIndexation.json";
 
 /** Every parameter file's data by id (the id is the file's path, dots for slashes). */
 export const PARAMETER_FILES: Readonly<Record<string, unknown>> = {
@@ -33,12 +36,15 @@ export const PARAMETER_FILES: Readonly<Record<string, unknown>> = {
   "deduction.phaseOutCeiling": p8,
   "deduction.pitPluginHybridCap51to75": p9,
   "deduction.zeroEmissionByOrderYear": p10,
-  "flanders.biv.q": p11,
-  "flanders.biv.x": p12,
-  "flanders.biv.zeroEmissionFlat": p13,
-  "flanders.index": p14,
-  "flanders.roadTax.scale": p15,
-  "flanders.roadTax.zeroEmissionFlat": p16,
-  "wallonia.roadTax.scale": p17,
-  "wallonia.tmc.reformIndexation": p18,
+  "flanders.biv.maximum": p11,
+  "flanders.biv.minimum": p12,
+  "flanders.biv.q": p13,
+  "flanders.biv.x": p14,
+  "flanders.biv.zeroEmissionFlat": p15,
+  "flanders.index": p16,
+  "flanders.roadTax.minimum": p17,
+  "flanders.roadTax.scale": p18,
+  "flanders.roadTax.zeroEmissionFlat": p19,
+  "wallonia.roadTax.scale": p20,
+  "wallonia.tmc.reformIndexation": p21,
 };

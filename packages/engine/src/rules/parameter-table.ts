@@ -1,5 +1,6 @@
 import type { Calculator } from "../enums";
 import type { IsoDate } from "../iso-date";
+import type { Indexation } from "./indexation";
 import { type Source, sourceOf } from "./source";
 
 /** A source as a module declares it: a catalogued address, or the catalogue entry itself. */
@@ -41,6 +42,8 @@ export interface ParameterRow<T> {
   readonly from: IsoDate;
   readonly until: IsoDate | null;
   readonly value: T;
+  /** How the value was computed, when the file declares it as an indexed amount. */
+  readonly indexed?: Indexation;
   /**
    * The catalogue entries of the publications the value comes from (at least one), as results
    * name them in their explanations. The first is the main one.
