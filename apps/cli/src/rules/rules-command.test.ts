@@ -44,7 +44,7 @@ describe("cartax rules", () => {
     }
   });
 
-  it("reads exports of earlier rules versions, whose sources were plain strings (2026.11.0 → now: no row differs)", () => {
+  it("reads exports of earlier rules versions, whose sources were plain strings (2026.11.0 → now: only the split of flanders.index differs)", () => {
     const legacy = path.join(path.dirname(fixture), "rules-2026.11.0.json");
     const raw = JSON.parse(fs.readFileSync(legacy, "utf8")) as {
       tables: { rows: { sources: unknown[] }[] }[];
@@ -53,9 +53,20 @@ describe("cartax rules", () => {
     const out = run(["diff", legacy, fixture, "--json"], process.cwd());
     expect(out.stderr).toBe("");
     expect(out.code).toBe(0);
-    const diff = JSON.parse(out.stdout) as { changes: unknown[]; updatedCalculations: unknown[] };
-    expect(diff.changes).toEqual([]);
-    expect(diff.updatedCalculations).toEqual([]);
+    const diff = JSON.parse(out.stdout) as {
+      changes: { change: string; table: string; old?: { value: { k: number } }; new?: { value: unknown } }[];
+    };
+    // Since 2026.11.3 flanders.index holds K alone and the bounds it indexes are parameters of their
+    // own (computed from K); no other row of the earlier tables differs.
+    const earlier = new Set((raw.tables as unknown as { id: string }[]).map((t) => t.id));
+    const changed = diff.changes.filter((c) => earlier.has(c.table));
+    expect(changed.length).toBeGreaterThan(0);
+    for (const c of changed) {
+      expect(c.table).toBe("flanders.index");
+      expect(c.change).toBe("changed");
+      expect(c.new?.value).toBe(c.old?.value.k);
+    }
+    expect(diff.changes.filter((c) => !earlier.has(c.table)).every((c) => c.change === "added")).toBe(true);
   });
 
   it("exports structured sources and each table's last-checked date", () => {
@@ -68,6 +79,24 @@ describe("cartax rules", () => {
           expect(source.title.length).toBeGreaterThan(10);
         }
     }
+  });
+
+  it("exports each row's primary-source status and confidence, and counts the rows whose primary source is pending", () => {
+    const exported = JSON.parse(run(["export"], process.cwd()).stdout) as RulesSnapshot;
+    const rows = exported.tables.flatMap((t) => t.rows);
+    for (const row of rows) {
+      expect(["official", "pending"]).toContain(row.primarySource?.status);
+      expect(["high", "medium", "low"]).toContain(row.confidence);
+    }
+    const pending = rows.filter((r) => r.primarySource?.status === "pending");
+    expect(exported.summary).toEqual({
+      parameters: exported.tables.length,
+      rows: rows.length,
+      provisionalRows: rows.filter((r) => r.provisional).length,
+      officialPrimarySourceRows: rows.length - pending.length,
+      pendingPrimarySourceRows: pending.length,
+      pendingPrimarySourceNonProvisionalRows: pending.filter((r) => !r.provisional).length,
+    });
   });
 
   it("diffs two real snapshots: the rows that differ and the calculators to notify", () => {

@@ -7,7 +7,8 @@ import { diffRules, formatRulesDiff } from "./rules-diff";
 import { exportRules, normalizeSnapshot, type RulesSnapshot } from "./rules-snapshot";
 
 export const RULES_USAGE = `usage:
-  cartax rules export                    every rule table (id, description, unit, calculators, rows) as JSON
+  cartax rules export                    every parameter (id, description, unit, calculators, rows with
+                                         sources, primarySource, confidence) as JSON, with a summary
   cartax rules diff OLD.json NEW.json    rows added, removed or changed, and the calculators to notify
                   [--json]               the diff as JSON
   cartax rules book [--check]            write the rule book into docs/rules/ (Markdown, one page per tax

@@ -27,6 +27,8 @@ const rowChanged = (a: SnapshotRow, b: SnapshotRow) =>
   !same(a.value, b.value) ||
   a.until !== b.until ||
   a.provisional !== b.provisional ||
+  // An indexed amount's declaration (base, coefficient, rounding), in exports that have one.
+  (a.indexed !== undefined && b.indexed !== undefined && !same(a.indexed, b.indexed)) ||
   // A source is its address: a retitled source is not a change of the law.
   !same(
     a.sources.map((s) => s.href),

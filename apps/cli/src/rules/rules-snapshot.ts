@@ -1,18 +1,39 @@
 import { RULE_TABLES, RULES_VERSION } from "@cartax/engine";
 
-/** A source as exported: title, address, and the Official Journal date of official texts. */
+/**
+ * A source as exported: title, address, and where known the article that holds the value and the
+ * Official Journal date and numac of the text.
+ */
 export interface SnapshotSource {
   readonly title: string;
   readonly href: string;
+  readonly article?: string;
   readonly officialJournalDate?: string;
+  readonly numac?: string;
 }
+
+/** Whether the first source is the legal text itself, or a secondary one until it is confirmed. */
+export type SnapshotPrimarySource =
+  | { readonly status: "official" }
+  | { readonly status: "pending"; readonly reason: string };
 
 /** One row of a rule table as exported. */
 export interface SnapshotRow {
   readonly from: string;
   readonly until: string | null;
   readonly value: unknown;
+  /** An indexed amount: its base, the coefficient (and where it was read) and the rounding rule. */
+  readonly indexed?: {
+    readonly base: unknown;
+    readonly coefficient: number;
+    readonly coefficientFrom?: string;
+    readonly rounding: string;
+  };
   readonly sources: readonly SnapshotSource[];
+  /** Absent in exports before 2026.11.3. */
+  readonly primarySource?: SnapshotPrimarySource;
+  /** high, medium or low (absent in exports before 2026.11.3). */
+  readonly confidence?: string;
   readonly provisional: boolean;
   readonly note?: string;
 }
@@ -27,30 +48,58 @@ export interface SnapshotTable {
   readonly rows: readonly SnapshotRow[];
 }
 
+/** Counts over the export, for a reviewer (absent in exports before 2026.11.3). */
+export interface SnapshotSummary {
+  readonly parameters: number;
+  readonly rows: number;
+  readonly provisionalRows: number;
+  /** Rows whose first source is the legal text itself. */
+  readonly officialPrimarySourceRows: number;
+  /** Rows whose primary source is still pending (a secondary source stands in for the legal text). */
+  readonly pendingPrimarySourceRows: number;
+  /** Of those, the rows that are not provisional. */
+  readonly pendingPrimarySourceNonProvisionalRows: number;
+}
+
 /** Every rule table of the engine as one JSON document (`cartax rules export`). */
 export interface RulesSnapshot {
   readonly rulesVersion: string;
+  readonly summary?: SnapshotSummary;
   readonly tables: readonly SnapshotTable[];
 }
 
 export function exportRules(): RulesSnapshot {
+  const tables = RULE_TABLES.map(({ table, calculators }) => ({
+    id: table.id,
+    description: table.description,
+    unit: table.unit,
+    lastChecked: table.lastChecked,
+    calculators: [...calculators],
+    rows: table.rows.map((row) => ({
+      from: row.from,
+      until: row.until,
+      value: row.value,
+      ...(row.indexed ? { indexed: { ...row.indexed } } : {}),
+      sources: row.citations.map((source) => ({ ...source })),
+      primarySource: { ...row.primarySource },
+      confidence: row.confidence,
+      provisional: row.provisional === true,
+      ...(row.note ? { note: row.note } : {}),
+    })),
+  }));
+  const rows = tables.flatMap((t) => t.rows);
+  const pending = rows.filter((r) => r.primarySource.status === "pending");
   return {
     rulesVersion: RULES_VERSION,
-    tables: RULE_TABLES.map(({ table, calculators }) => ({
-      id: table.id,
-      description: table.description,
-      unit: table.unit,
-      lastChecked: table.lastChecked,
-      calculators: [...calculators],
-      rows: table.rows.map((row) => ({
-        from: row.from,
-        until: row.until,
-        value: row.value,
-        sources: row.sources.map((source) => ({ ...source })),
-        provisional: row.provisional === true,
-        ...(row.note ? { note: row.note } : {}),
-      })),
-    })),
+    summary: {
+      parameters: tables.length,
+      rows: rows.length,
+      provisionalRows: rows.filter((r) => r.provisional).length,
+      officialPrimarySourceRows: rows.length - pending.length,
+      pendingPrimarySourceRows: pending.length,
+      pendingPrimarySourceNonProvisionalRows: pending.filter((r) => !r.provisional).length,
+    },
+    tables,
   };
 }
 

@@ -1,8 +1,36 @@
+import type { Calculator } from "../enums";
 import type { IsoDate } from "../iso-date";
+import type { Indexation } from "./indexation";
 import { type Source, sourceOf } from "./source";
 
-/** A source as a table declares it: a catalogued address, or the catalogue entry itself. */
+/** A source as a module declares it: a catalogued address, or the catalogue entry itself. */
 export type SourceRef = string | Source;
+
+/**
+ * A source as a parameter file cites it for one row: the catalogued publication, and where in it
+ * the value stands (article, Official Journal date, numac), when known.
+ */
+export interface Citation extends Source {
+  /** The article (or section, annex, table) of the text that holds the value. */
+  readonly article?: string;
+  /** The Official Journal's number of the text (numac), for texts published there. */
+  readonly numac?: string;
+}
+
+/**
+ * Whether a row's first source is the legal text itself (or the administration's own publication
+ * of it), or a secondary source standing in until the text is confirmed (the reason says why).
+ */
+export type PrimarySource =
+  | { readonly status: "official" }
+  | { readonly status: "pending"; readonly reason: string };
+
+/**
+ * How sure the reference is of a row: high (the legal text, an official notice, or several
+ * independent sources that agree), medium (one good secondary source, or arithmetic on official
+ * figures checked against a published one), low (inference or a weak source).
+ */
+export type Confidence = "high" | "medium" | "low";
 
 /**
  * One value of a legal parameter and the period it is in force, with the text it comes from.
@@ -14,20 +42,25 @@ export interface ParameterRow<T> {
   readonly from: IsoDate;
   readonly until: IsoDate | null;
   readonly value: T;
-  /** Legal texts or publications the value comes from (at least one). The first is the main one. */
+  /** How the value was computed, when the file declares it as an indexed amount. */
+  readonly indexed?: Indexation;
+  /**
+   * The catalogue entries of the publications the value comes from (at least one), as results
+   * name them in their explanations. The first is the main one.
+   */
   readonly sources: readonly [Source, ...Source[]];
+  /** The same sources as the parameter file cites them, with article and publication details. */
+  readonly citations: readonly Citation[];
+  readonly primarySource: PrimarySource;
+  readonly confidence: Confidence;
   /** The reference marks the value as uncertain; results that use it are provisional. */
   readonly provisional?: boolean;
   readonly note?: string;
 }
 
-/** A row as a table declares it: its sources by catalogued address. */
-export interface ParameterRowDeclaration<T> extends Omit<ParameterRow<T>, "sources"> {
-  readonly sources: readonly SourceRef[];
-}
-
 /** A parameter of the law: what it is, its unit, its values over time, and when they were checked. */
 export interface ParameterTable<T> {
+  /** The parameter's id: its file's path under `packages/engine/parameters/`, dots for slashes. */
   readonly id: string;
   readonly description: string;
   readonly unit: string;
@@ -36,12 +69,17 @@ export interface ParameterTable<T> {
    * them and their vectors verified); a reviewer re-checking a table moves it forward.
    */
   readonly lastChecked: IsoDate;
+  /** The calculators whose results the parameter can change (the `updatedCalculations` of a change). */
+  readonly calculators: readonly Calculator[];
   readonly rows: readonly ParameterRow<T>[];
 }
 
-/** A table as a module declares it. */
-export interface ParameterTableDeclaration<T> extends Omit<ParameterTable<T>, "rows"> {
-  readonly rows: readonly ParameterRowDeclaration<T>[];
+// Tests observe which parameters a calculator reads (registry.test.ts); undefined otherwise.
+let observer: ((table: ParameterTable<unknown>) => void) | undefined;
+
+/** For tests: calls `observe` with every table a look-up reads, until called again without one. */
+export function observeLookups(observe?: (table: ParameterTable<unknown>) => void): void {
+  observer = observe;
 }
 
 // Lookups repeat the same few dates (each line, each matrix cell): memoised per table.
@@ -49,6 +87,7 @@ const lookups = new WeakMap<ParameterTable<unknown>, Map<IsoDate, ParameterRow<u
 
 /** The row in force on `date`, or undefined when none is published for it. */
 export function rowAt<T>(table: ParameterTable<T>, date: IsoDate): ParameterRow<T> | undefined {
+  if (observer !== undefined) observer(table);
   let memo = lookups.get(table);
   if (!memo) {
     memo = new Map();
@@ -83,44 +122,6 @@ export function citing<K extends string>(refs: Record<K, SourceRef>): Readonly<R
     resolved[key] = typeof ref === "string" ? sourceOf(ref) : ref;
   }
   return Object.freeze(resolved);
-}
-
-/**
- * Declares a table; checks at load that its periods do not overlap and that every source is
- * catalogued (data errors).
- */
-export function parameterTable<T>(table: ParameterTableDeclaration<T>): ParameterTable<T> {
-  const rows = [...table.rows]
-    .sort((a, b) => (a.from < b.from ? -1 : 1))
-    .map((row): ParameterRow<T> => ({ ...row, sources: resolveSources(row.sources) }));
-  for (let i = 1; i < rows.length; i++) {
-    const previous = rows[i - 1];
-    const current = rows[i];
-    if (previous && current && (previous.until === null || previous.until >= current.from)) {
-      throw new Error(`parameter table ${table.id}: period from ${current.from} overlaps the previous row`);
-    }
-  }
-  return Object.freeze({ ...table, rows: Object.freeze(rows.map((r) => Object.freeze(r))) });
-}
-
-/** Calendar-year row helper: a value in force for the whole income year. */
-export function incomeYear<T>(
-  year: number,
-  value: T,
-  sources: readonly SourceRef[],
-  extra: { provisional?: boolean; note?: string } = {},
-): ParameterRowDeclaration<T> {
-  return { from: `${year}-01-01`, until: `${year}-12-31`, value, sources, ...extra };
-}
-
-/** Index-window row helper: a value in force from 1 July of `startYear` to 30 June of the next year. */
-export function indexWindow<T>(
-  startYear: number,
-  value: T,
-  sources: readonly SourceRef[],
-  extra: { provisional?: boolean; note?: string } = {},
-): ParameterRowDeclaration<T> {
-  return { from: `${startYear}-07-01`, until: `${startYear + 1}-06-30`, value, sources, ...extra };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
 import { LEGAL_TEXTS } from "../../rules/legal-texts";
 import { bandFor, rowAt } from "../../rules/parameter-table";
-import { flemishIndex } from "../../rules/regional/flanders-index";
+import { flemishBivMaximum, flemishBivMinimum, flemishIndex } from "../../rules/regional/flanders-index";
 import {
   AIR_COMPONENT_BASE,
   AIR_COMPONENT_SOURCE,
@@ -45,9 +45,12 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   if (isZeroEmission(car.fuel)) return flandersZeroEmissionBiv(ctx, b);
 
   const indexRow = rowAt(flemishIndex, ctx.registrationDate);
-  if (!indexRow) return b.rulesNotAvailable(`flanders.index ${ctx.registrationDate}`);
+  const minimumRow = rowAt(flemishBivMinimum, ctx.registrationDate);
+  const maximumRow = rowAt(flemishBivMaximum, ctx.registrationDate);
+  if (!indexRow || !minimumRow || !maximumRow)
+    return b.rulesNotAvailable(`flanders.index ${ctx.registrationDate}`);
   const source = indexRow.sources[0];
-  const minimum = dec(b.paramValue("minimum", "EUR", indexRow.value.bivMinimum, source));
+  const minimum = dec(b.param("minimum", "EUR", minimumRow));
 
   // Oldtimers (first put into circulation at least 30 years ago) pay the minimum (art. 2.3.4.1.3):
   // neither x/q nor the CO2 are needed.
@@ -58,7 +61,7 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   const { cycle, co2 } = regionalCo2(ctx, b);
   const yearlyRow = rowAt(cycle === "NEDC" ? bivX : bivQ, ctx.registrationDate);
   if (!yearlyRow) return b.rulesNotAvailable(`flanders.biv.${cycle === "NEDC" ? "x" : "q"} ${ctx.year}`);
-  const maximum = dec(indexRow.value.bivMaximum);
+  const maximum = dec(maximumRow.value);
   const minimumCents = scaledBigInt(round(minimum, 2), 100);
   const maximumCents = scaledBigInt(round(maximum, 2), 100);
   if (co2 === undefined) return b.notApplicable("missingCo2");
@@ -75,7 +78,7 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   // The official simulator rounds the quotient to 6 decimals before the 6th power (note §9).
   const quotient = round(div(numerator, int(F.divisor)), F.quotientDecimals).n;
 
-  const { c, euroClass } = airComponent(ctx, b, indexRow.value.k, source);
+  const { c, euroClass } = airComponent(ctx, b, indexRow.value, source);
   const months = Math.max(0, fullMonthsBetween(ctx.firstRegistration, ctx.registrationDate));
   const lc = bandFor(BIV_AGE_CORRECTION, (a) => months < a.belowMonths).percent;
   b.input("monthsSinceFirstRegistration", months);
@@ -96,12 +99,12 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   const cents = beyond === undefined ? bivExactCents(quotient, c, lc) : undefined;
   // Bounds on the amount rounded to the cent: the same result as bounding first, as both are cents.
   if (beyond === "minimum" || (cents !== undefined && cents < minimumCents)) {
-    b.note("minimumApplied", { minimum: indexRow.value.bivMinimum });
+    b.note("minimumApplied", { minimum: minimumRow.value });
     return b.amount(minimum);
   }
   if (cents === undefined || cents > maximumCents) {
-    b.paramValue("maximum", "EUR", indexRow.value.bivMaximum, source);
-    b.note("maximumApplied", { maximum: indexRow.value.bivMaximum });
+    b.param("maximum", "EUR", maximumRow);
+    b.note("maximumApplied", { maximum: maximumRow.value });
     return b.amount(maximum);
   }
   return b.amount(ratio(cents, 100));

@@ -19,7 +19,7 @@ import { ResultBuilder } from "../../result-builder";
 import { LEGAL_TEXTS } from "../../rules/legal-texts";
 import type { ParameterRow } from "../../rules/parameter-table";
 import { rowAt } from "../../rules/parameter-table";
-import { type FlemishIndexedAmounts, flemishIndex } from "../../rules/regional/flanders-index";
+import { flemishIndex, flemishRoadTaxMinimum } from "../../rules/regional/flanders-index";
 import {
   EURO_CORRECTION,
   GREEN_ROAD_TAX as G,
@@ -64,8 +64,9 @@ export function flandersRoadTax(ctx: LineContext): TaxResult {
     return b.amount(add(withSurcharge(b, base), supplement));
   }
   const indexRow = rowAt(flemishIndex, ctx.evaluationDate);
-  if (!indexRow) return b.rulesNotAvailable(`flanders.index ${ctx.evaluationDate}`);
-  const green = greenTax(ctx, b, base, indexRow, horsepower);
+  const minimumRow = rowAt(flemishRoadTaxMinimum, ctx.evaluationDate);
+  if (!indexRow || !minimumRow) return b.rulesNotAvailable(`flanders.index ${ctx.evaluationDate}`);
+  const green = greenTax(ctx, b, base, indexRow, minimumRow, horsepower);
   if (!("n" in green)) return green;
   return b.amount(add(withSurcharge(b, green), supplement));
 }
@@ -92,7 +93,8 @@ function greenTax(
   ctx: LineContext,
   b: ResultBuilder,
   base: Fraction,
-  indexRow: ParameterRow<FlemishIndexedAmounts>,
+  indexRow: ParameterRow<number>,
+  minimumRow: ParameterRow<number>,
   horsepower: number,
 ): Fraction | TaxResult {
   const { car } = ctx.input;
@@ -135,17 +137,10 @@ function greenTax(
   });
 
   let green = add(add(base, co2Correction), euroCorrection);
-  const index = indexRow.value;
-  const minimum = dec(index.roadTaxMinimum);
+  const minimum = dec(minimumRow.value);
   if (cmp(green, minimum) < 0) {
-    b.paramValue(
-      "minimum",
-      "EUR/year",
-      index.roadTaxMinimum,
-      indexRow.sources[0],
-      index.roadTaxMinimumUncertain,
-    );
-    b.note("minimumApplied", { minimum: index.roadTaxMinimum });
+    b.param("minimum", "EUR/year", minimumRow);
+    b.note("minimumApplied", { minimum: minimumRow.value });
     green = minimum;
   }
   if (car.fuel === "LPG") green = max(sub(green, lpgReduction(b, indexRow)), ZERO);
@@ -158,8 +153,8 @@ const CO2_CEILING = int(G.co2Ceiling);
 const PER_GRAM = mul(dec(G.percentPerGram), PER_CENT);
 
 /** 100 € (1 July 2015 level) × K, lowered to a multiple of 0.12 € (VCF art. 2.2.5.0.4, 2.2.4.0.3). */
-function lpgReduction(b: ResultBuilder, indexRow: ParameterRow<FlemishIndexedAmounts>): Fraction {
-  const k = b.paramValue("indexK", "factor", indexRow.value.k, indexRow.sources[0]);
+function lpgReduction(b: ResultBuilder, indexRow: ParameterRow<number>): Fraction {
+  const k = b.paramValue("indexK", "factor", indexRow.value, indexRow.sources[0]);
   const indexed = mul(int(G.lpgReductionBase), dec(k));
   // floor(indexed / 0.12) × 0.12, in cents: 12 × floor(cents / 12).
   const cents = Number(floor(indexed, 2).n);

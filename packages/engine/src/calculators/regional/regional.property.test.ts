@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { EuroStandard, FuelType } from "../../enums";
 import { rowAt } from "../../rules/parameter-table";
-import { flemishIndex } from "../../rules/regional/flanders-index";
+import { flemishRoadTaxMinimum } from "../../rules/regional/flanders-index";
 import { roadTax } from "../road-tax";
 import { yearlyTax } from "../yearly-tax";
 import { contextFor } from "./test-helpers";
@@ -70,9 +70,9 @@ describe("regional properties", () => {
             lineYear: Number(registrationDate.slice(0, 4)) + lineOffset,
           });
           const result = yearlyTax(ctx);
-          const index = rowAt(flemishIndex, ctx.evaluationDate);
-          if (result.outcome !== "amount" || !index) return;
-          expect(result.amount).toBeGreaterThanOrEqual(Math.round(index.value.roadTaxMinimum * 110) / 100);
+          const minimum = rowAt(flemishRoadTaxMinimum, ctx.evaluationDate);
+          if (result.outcome !== "amount" || !minimum) return;
+          expect(result.amount).toBeGreaterThanOrEqual(Math.round(minimum.value * 110) / 100);
         },
       ),
     );

@@ -3,7 +3,8 @@
  * art. 66 and 198bis WIB 92, as amended by the law of 25/11/2021 ("greening" of company cars) and,
  * for personal-income-tax taxpayers, the law of 18/12/2025 (art. 23–29; circular 2026/C/11).
  */
-import { citing, parameterTable, resolveSources } from "../parameter-table";
+import { citing, resolveSources } from "../parameter-table";
+import { parameter } from "../parameters";
 
 /** The gram formula: 120 % − 0.5 % × fuel coefficient × CO2, bounded. */
 export const DEDUCTION_FORMULA = {
@@ -44,49 +45,14 @@ export const DEDUCTION_REGIMES = {
   }),
 } as const;
 
-const REGIME_B_SOURCES = [
-  "https://fiskaplus.be/2022/12/14/3979/",
-  "https://www.goeminneaccountancy.be/minder-aftrek-voor-autos-op-benzine-en-diesel-vanaf-aanslagjaar-2026/",
-];
-
 /**
  * Regime B (CO2-emitting cars ordered 1/7/2023 – 31/12/2025): ceiling by taxable period. `null`
  * means the ordinary formula with its floor still applies (2023, 2024).
  */
-export const phaseOutCeiling = parameterTable<number | null>({
-  id: "deduction.phaseOutCeiling",
-  description: "Ceiling of the deduction of CO2-emitting cars ordered from 1 July 2023 to 31 December 2025",
-  unit: "%",
-  lastChecked: "2026-11-24",
-  rows: [
-    { from: "2023-01-01", until: "2024-12-31", value: null, sources: REGIME_B_SOURCES },
-    { from: "2025-01-01", until: "2025-12-31", value: 75, sources: REGIME_B_SOURCES },
-    { from: "2026-01-01", until: "2026-12-31", value: 50, sources: REGIME_B_SOURCES },
-    { from: "2027-01-01", until: "2027-12-31", value: 25, sources: REGIME_B_SOURCES },
-    { from: "2028-01-01", until: null, value: 0, sources: REGIME_B_SOURCES },
-  ],
-});
-
-const ZERO_EMISSION_SOURCES = [
-  "https://www.fiscusonweb.be/vennootschapsbelasting/autofiscaliteit-in-de-vennootschapsbelasting/aftrekbaarheid-elektrische-wagens",
-  "https://www.wolterskluwer.com/nl-be/expert-insights/tax-deductible-car-related-expenses",
-];
+export const phaseOutCeiling = parameter<number | null>("deduction.phaseOutCeiling");
 
 /** Zero-emission cars: deduction fixed by the year of the order, for the life of the car. */
-export const zeroEmissionByOrderYear = parameterTable<number>({
-  id: "deduction.zeroEmissionByOrderYear",
-  description: "Deduction of zero-emission cars by order (acquisition) date",
-  unit: "%",
-  lastChecked: "2026-11-24",
-  rows: [
-    { from: "1900-01-01", until: "2026-12-31", value: 100, sources: ZERO_EMISSION_SOURCES },
-    { from: "2027-01-01", until: "2027-12-31", value: 95, sources: ZERO_EMISSION_SOURCES },
-    { from: "2028-01-01", until: "2028-12-31", value: 90, sources: ZERO_EMISSION_SOURCES },
-    { from: "2029-01-01", until: "2029-12-31", value: 82.5, sources: ZERO_EMISSION_SOURCES },
-    { from: "2030-01-01", until: "2030-12-31", value: 75, sources: ZERO_EMISSION_SOURCES },
-    { from: "2031-01-01", until: null, value: 67.5, sources: ZERO_EMISSION_SOURCES },
-  ],
-});
+export const zeroEmissionByOrderYear = parameter<number>("deduction.zeroEmissionByOrderYear");
 
 const PIT_PHEV_SOURCES = [
   "https://blog.forumforthefuture.be/nl/article/circulaire-2026c11-over-de-aftrek-van-de-beroepskosten-van-oplaadbare-hybridevoertuigen/29831",
@@ -101,15 +67,7 @@ const PIT_PHEV_SOURCES = [
  * annex table was not seen, so every value is provisional; caps for 51–75 g/km after 2027 orders
  * were not found and are absent.
  */
-export const pitPluginHybridCap51to75 = parameterTable<number>({
-  id: "deduction.pitPluginHybridCap51to75",
-  description: "Cap of the PIT deduction of plug-in hybrids of 51–75 g/km (Euro 6e-bis) by order year",
-  unit: "%",
-  lastChecked: "2026-11-24",
-  rows: [
-    { from: "2026-01-01", until: "2027-12-31", value: 75, sources: PIT_PHEV_SOURCES, provisional: true },
-  ],
-});
+export const pitPluginHybridCap51to75 = parameter<number>("deduction.pitPluginHybridCap51to75");
 
 export const PIT_PHEV_RULES = {
   orderedFrom: "2026-01-01",

@@ -6,7 +6,8 @@
  * then bounded by the indexed minimum and maximum (art. 2.3.4.1.3).
  */
 import type { FuelType } from "../../enums";
-import { citing, incomeYear, parameterTable } from "../parameter-table";
+import { citing } from "../parameter-table";
+import { parameter } from "../parameters";
 import type { FlemishEuroClass } from "./euro-class";
 import { REGIONAL_SOURCES as S } from "./sources";
 
@@ -27,36 +28,10 @@ export const BIV_FORMULA = {
 export const BIV_FUEL_FACTOR: Partial<Record<FuelType, number>> = { LPG: 0.88, NaturalGas: 0.93 };
 
 /** x (NEDC branch), by calendar year of the taxable registration: +4.5 g a year from 2013. */
-export const bivX = parameterTable<number>({
-  id: "flanders.biv.x",
-  description: "Yearly CO2 correction x of the NEDC branch",
-  unit: "g/km",
-  lastChecked: "2026-11-22",
-  rows: [
-    incomeYear(2021, 40.5, [S.vcf]),
-    incomeYear(2022, 45, [S.vcf]),
-    incomeYear(2023, 49.5, [S.vcf]),
-    incomeYear(2024, 54, [S.vcf]),
-    incomeYear(2025, 58.5, [S.vcf]),
-    incomeYear(2026, 63, [S.vcf, S.takscheck]),
-  ],
-});
+export const bivX = parameter<number>("flanders.biv.x");
 
 /** q (WLTP branch), by calendar year of the taxable registration: 1.07 in 2021, +0.035 a year. */
-export const bivQ = parameterTable<number>({
-  id: "flanders.biv.q",
-  description: "Yearly CO2 factor q of the WLTP branch",
-  unit: "factor",
-  lastChecked: "2026-11-22",
-  rows: [
-    incomeYear(2021, 1.07, [S.vcf]),
-    incomeYear(2022, 1.105, [S.vcf]),
-    incomeYear(2023, 1.14, [S.vcf]),
-    incomeYear(2024, 1.175, [S.vcf]),
-    incomeYear(2025, 1.21, [S.vcf]),
-    incomeYear(2026, 1.245, [S.vcf, S.takscheck]),
-  ],
-});
+export const bivQ = parameter<number>("flanders.biv.q");
 
 /**
  * Air component c at the 1 July 2015 level (VCF art. 2.3.4.1.2/1 4°), indexed as round2(base × K).
@@ -129,17 +104,4 @@ export const FLEMISH_ZERO_EMISSION_TRANSITION = {
   source: S.vcf,
 } as const;
 
-export const bivZeroEmissionFlat = parameterTable<number>({
-  id: "flanders.biv.zeroEmissionFlat",
-  description: "Flat BIV of battery-electric and hydrogen cars registered from 2026 (not indexed)",
-  unit: "EUR",
-  lastChecked: "2026-11-22",
-  rows: [
-    {
-      from: "2026-01-01",
-      until: null,
-      value: 61.5,
-      sources: [S.vcf, S.takscheck, "https://www.egear.be/verkeersbelasting-ev-2026/"],
-    },
-  ],
-});
+export const bivZeroEmissionFlat = parameter<number>("flanders.biv.zeroEmissionFlat");

@@ -4,7 +4,8 @@
  *   tax = max(T(HP) × (1 + CO2corr + EUROcorr), MIN) × 1.10
  * with T(HP) the scale before the opdeciem (road-tax-tables.ts) and MIN in flanders-index.ts.
  */
-import { citing, indexWindow, parameterTable } from "../parameter-table";
+import { citing } from "../parameter-table";
+import { parameter } from "../parameters";
 import type { FlemishEuroClass } from "./euro-class";
 import { REGIONAL_SOURCES as S } from "./sources";
 
@@ -59,17 +60,4 @@ export const EURO_CORRECTION: Readonly<
  */
 export const ROAD_TAX_ZERO_EMISSION_EXEMPT_UNTIL = "2025-12-31";
 
-export const roadTaxZeroEmissionFlat = parameterTable<number>({
-  id: "flanders.roadTax.zeroEmissionFlat",
-  description:
-    "Flemish road tax of battery-electric and hydrogen cars registered from 2026, before the opdeciem",
-  unit: "EUR/year",
-  lastChecked: "2026-11-22",
-  rows: [
-    indexWindow(2025, 93.6, [S.vcf]),
-    indexWindow(2026, 97.42, [S.takscheck, S.febiac2026], {
-      provisional: true,
-      note: "Official simulator 107.16 incl. opdeciem (= 97.42 × 1.10); FEBIAC Taxo 107.18 (= 97.44 × 1.10). Open-questions §1 (M).",
-    }),
-  ],
-});
+export const roadTaxZeroEmissionFlat = parameter<number>("flanders.roadTax.zeroEmissionFlat");

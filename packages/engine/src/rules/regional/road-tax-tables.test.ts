@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dec, mul, toEuros } from "../../exact";
 import { rowAt } from "../parameter-table";
-import { flemishIndex } from "./flanders-index";
+import { flemishBivMaximum, flemishBivMinimum, flemishIndex, flemishRoadTaxMinimum } from "./flanders-index";
 import { brusselsRoadTaxScale, flandersRoadTaxScale, walloniaRoadTaxScale } from "./road-tax-tables";
 
 // Amounts including the 10 % as published (regional note §5: SYSBO 2021-22, BS 2022-23, L2F 2023-24/2024-25).
@@ -51,10 +51,40 @@ describe("road-tax scales", () => {
     expect(rowAt(flandersRoadTaxScale, "2021-06-30")).toBeUndefined();
   });
 
-  it("index the Flemish minimum and maximum BIV as 41.99 × K and 10,497.70 × K", () => {
+  it("index the Flemish minimum and maximum BIV as 41.99 × K and 10,497.70 × K, to the cent", () => {
     for (const row of flemishIndex.rows) {
-      expect(toEuros(mul(dec(41.99), dec(row.value.k)))).toBe(row.value.bivMinimum);
-      expect(toEuros(mul(dec(10497.7), dec(row.value.k)))).toBe(row.value.bivMaximum);
+      expect(rowAt(flemishBivMinimum, row.from)?.value).toBe(toEuros(mul(dec(41.99), dec(row.value))));
+      expect(rowAt(flemishBivMaximum, row.from)?.value).toBe(toEuros(mul(dec(10497.7), dec(row.value))));
     }
+  });
+
+  // The figures of each window as the research notes give them (regional.md §2.1, open-questions §5),
+  // before they were declared as indexed amounts. Printed by a source: the 2020-21 and 2021-22
+  // bounds (Vlaamse Belastingdienst, Fleet.be), the 2023-24 bounds, the 2024-25 to 2026-27 maxima
+  // and the 2025-26 minimum (official simulator), the 2023-24 road-tax minimum (HLN); the others
+  // were computed by hand there as base × K.
+  it("reproduce the Flemish BIV bounds and road-tax minima of every window of the research notes", () => {
+    const published: Record<string, [number, number, number]> = {
+      "2020-07-01": [45.56, 11391.05, 43.4],
+      "2021-07-01": [46.23, 11556.92, 44.04],
+      "2022-07-01": [50.38, 12594.09, 47.99],
+      "2023-07-01": [53, 13249.15, 50.49],
+      "2024-07-01": [54.78, 13694.25, 52.18],
+      "2025-07-01": [55.88, 13969.29, 53.23],
+      "2026-07-01": [58.16, 14539.31, 55.4],
+    };
+    for (const [from, [minimum, maximum, roadTaxMinimum]] of Object.entries(published)) {
+      expect(rowAt(flemishBivMinimum, from)?.value, from).toBe(minimum);
+      expect(rowAt(flemishBivMaximum, from)?.value, from).toBe(maximum);
+      expect(rowAt(flemishRoadTaxMinimum, from)?.value, from).toBe(roadTaxMinimum);
+    }
+    // 2023-24: the published 50.49 is kept; 40 × 1.2621 = 50.484 would give 50.48.
+    expect(rowAt(flemishRoadTaxMinimum, "2023-07-01")?.indexed).toBeUndefined();
+    expect(rowAt(flemishRoadTaxMinimum, "2024-07-01")?.indexed).toEqual({
+      base: 40,
+      coefficient: 1.3045,
+      coefficientFrom: "flanders.index",
+      rounding: "cent",
+    });
   });
 });

@@ -5,7 +5,8 @@
  * companies: TMC = MB(kW) × age % × (CO2 / X) × (MMA / Y) × C, bounded to [50, 9,000].
  */
 import type { IsoDate } from "../../iso-date";
-import { citing, indexWindow, parameterTable } from "../parameter-table";
+import { citing } from "../parameter-table";
+import { parameter } from "../parameters";
 import { REGIONAL_SOURCES as S } from "./sources";
 
 export const WALLOON_REFORM_FROM: IsoDate = "2025-07-01";
@@ -76,15 +77,4 @@ export const ZERO_EMISSION_COEFFICIENT: readonly {
  * 9,000 € ceiling stay unindexed). 2026-27 ≈ 1.0408: FEBIAC results of seven cars are exactly the
  * unindexed formula × 1.0408 (open-questions §3b, M).
  */
-export const walloonReformIndexation = parameterTable<number>({
-  id: "wallonia.tmc.reformIndexation",
-  description: "Indexation coefficient of the base amounts of the Walloon reform",
-  unit: "factor",
-  lastChecked: "2026-11-22",
-  rows: [
-    indexWindow(2025, 1, [S.walloonReform]),
-    indexWindow(2026, 1.0408, [S.febiac2026], {
-      note: "Coefficient inferred from FEBIAC Taxo outputs; no official Walloon publication found.",
-    }),
-  ],
-});
+export const walloonReformIndexation = parameter<number>("wallonia.tmc.reformIndexation");
