@@ -22,7 +22,9 @@ import { taxMatrixRoutes } from "./routes/tax-matrix";
  * the OpenAPI document and the reference page. Every error leaves as application/problem+json.
  */
 export function createApp(service: ServiceContext, metrics: ServiceMetrics): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  // strict: false: a trailing slash is ignored (`POST /v1/Calculate/` is `POST /v1/Calculate`), so a
+  // client that adds one gets the answer, not a 405 that lists the very method it used (README).
+  const app = new Hono<AppEnv>({ strict: false });
   app.use("*", requestId);
   app.use("*", accessLog(service.logger, metrics));
 

@@ -26,6 +26,8 @@ export interface paths {
         /** @description The car detail. */
         200: {
           headers: {
+            /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
+            "Cartax-Price-Basis"?: "excl-vat";
             [name: string]: unknown;
           };
           content: {
@@ -145,7 +147,10 @@ export interface paths {
      */
     put: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
+          priceBasis?: "excl-vat" | "incl-vat";
+        };
         header?: never;
         path: {
           carDetailId: string;
@@ -174,8 +179,9 @@ export interface paths {
             ownerId?: unknown;
             name?: string | null;
             internalName?: string | null;
+            /** @description Catalog price in EUR excluding VAT, as stored and returned (the Cartax-Price-Basis response header says excl-vat). A subscription created with --prices-include-vat sends prices including VAT and the service divides them by 1.21: such a client that reads a car and writes it back unchanged divides the price again on every write. Send the header Cartax-Price-Basis: excl-vat with a write to give this one request's price excluding VAT. */
             catalogPrice: number;
-            /** @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too). */
+            /** @description The date of first registration, yyyy-MM-dd, from 1886-01-29 (the first car) to 2028-12-31 (the last registration date calculated); other dates are refused with rule range. */
             firstRegistration?: string | null;
             /** @description The name or the numeric value of one of: Diesel (10), Petrol (20), LPG (25), NaturalGas (30), PluginHybridDiesel (40), PluginHybridPetrol (50), HybridPetrol (60), HybridDiesel (70), Electric (80), HydrogenPetrol (90), Hydrogen (100). Returned as the name. */
             fuel: string | number;
@@ -201,6 +207,8 @@ export interface paths {
           headers: {
             /** @description URI of the car detail. */
             Location?: string;
+            /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
+            "Cartax-Price-Basis"?: "excl-vat";
             [name: string]: unknown;
           };
           content: {
@@ -234,6 +242,8 @@ export interface paths {
           headers: {
             /** @description URI of the car detail. */
             Location?: string;
+            /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
+            "Cartax-Price-Basis"?: "excl-vat";
             [name: string]: unknown;
           };
           content: {
@@ -388,7 +398,10 @@ export interface paths {
      */
     post: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
+          priceBasis?: "excl-vat" | "incl-vat";
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -415,8 +428,9 @@ export interface paths {
             ownerId?: unknown;
             name?: string | null;
             internalName?: string | null;
+            /** @description Catalog price in EUR excluding VAT, as stored and returned (the Cartax-Price-Basis response header says excl-vat). A subscription created with --prices-include-vat sends prices including VAT and the service divides them by 1.21: such a client that reads a car and writes it back unchanged divides the price again on every write. Send the header Cartax-Price-Basis: excl-vat with a write to give this one request's price excluding VAT. */
             catalogPrice: number;
-            /** @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too). */
+            /** @description The date of first registration, yyyy-MM-dd, from 1886-01-29 (the first car) to 2028-12-31 (the last registration date calculated); other dates are refused with rule range. */
             firstRegistration?: string | null;
             /** @description The name or the numeric value of one of: Diesel (10), Petrol (20), LPG (25), NaturalGas (30), PluginHybridDiesel (40), PluginHybridPetrol (50), HybridPetrol (60), HybridDiesel (70), Electric (80), HydrogenPetrol (90), Hydrogen (100). Returned as the name. */
             fuel: string | number;
@@ -442,6 +456,8 @@ export interface paths {
           headers: {
             /** @description URI of the car detail. */
             Location?: string;
+            /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
+            "Cartax-Price-Basis"?: "excl-vat";
             [name: string]: unknown;
           };
           content: {
@@ -595,7 +611,10 @@ export interface paths {
      */
     post: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
+          priceBasis?: "excl-vat" | "incl-vat";
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -641,8 +660,9 @@ export interface paths {
               ownerId?: unknown;
               name?: string | null;
               internalName?: string | null;
+              /** @description Catalog price in EUR excluding VAT, as stored and returned (the Cartax-Price-Basis response header says excl-vat). A subscription created with --prices-include-vat sends prices including VAT and the service divides them by 1.21: such a client that reads a car and writes it back unchanged divides the price again on every write. Send the header Cartax-Price-Basis: excl-vat with a write to give this one request's price excluding VAT. */
               catalogPrice: number;
-              /** @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too). */
+              /** @description The date of first registration, yyyy-MM-dd, from 1886-01-29 (the first car) to 2028-12-31 (the last registration date calculated); other dates are refused with rule range. */
               firstRegistration?: string | null;
               /** @description The name or the numeric value of one of: Diesel (10), Petrol (20), LPG (25), NaturalGas (30), PluginHybridDiesel (40), PluginHybridPetrol (50), HybridPetrol (60), HybridDiesel (70), Electric (80), HydrogenPetrol (90), Hydrogen (100). Returned as the name. */
               fuel: string | number;

@@ -84,9 +84,16 @@ export const VIEW_OPTIONS_ACCEPTED = CALCULATORS.map((c) => `${c} (${ViewOption[
  * A ViewOptions value as callers may give it (docs/contract.md, Enumerations: the number or the
  * name): the bitmask number, a flag name, or flags joined by commas as .NET writes a flags
  * enumeration (`"RoadTax, BenefitInKind"`; names or numbers). Returns the bitmask, or undefined
- * when any part is neither a flag name nor a whole number.
+ * when any part is neither a flag name nor a whole number, or when it sets a bit of no calculator.
  */
 export function parseViewOptions(value: unknown): number | undefined {
+  const mask = viewOptionsMask(value);
+  // A bit beyond the six calculators (64, 128, …), alone or with known bits, names no calculator:
+  // refused like an unknown name, rather than answered with fewer lines than asked for.
+  return mask !== undefined && (mask & ~ALL_VIEW_OPTIONS) === 0 ? mask : undefined;
+}
+
+function viewOptionsMask(value: unknown): number | undefined {
   if (typeof value === "number")
     return Number.isInteger(value) && value >= 0 && value <= MAX_VIEW_OPTIONS ? value : undefined;
   if (typeof value !== "string" || value.trim() === "") return undefined;

@@ -94,6 +94,7 @@ export { NOTE_TEXTS } from "./texts/note-texts";
 export {
   CAR_DETAIL_LIMITS,
   carDetailIssues,
+  FIRST_REGISTRATION_RANGE,
   type InputIssue,
   REGISTRATION_DATE_RANGE,
   validateCalculationInput,

@@ -14,6 +14,13 @@ export interface InputIssue {
 export const REGISTRATION_DATE_RANGE = { from: "2021-01-01", to: "2028-12-31" } as const;
 
 /**
+ * First registration dates a car may carry: from the first car (Benz's patent, 1886-01-29) to the
+ * last registration date the engine answers for. Earlier or later dates are typos (0001, 9999) that
+ * would otherwise be stored and calculated as a car older than any car, or one never registered.
+ */
+export const FIRST_REGISTRATION_RANGE = { from: "1886-01-29", to: REGISTRATION_DATE_RANGE.to } as const;
+
+/**
  * Bounds the spec leaves "not shown": generous limits of real cars, so that typos (a price in
  * cents, CO2 in mg) are caught as invalid input instead of producing absurd taxes. The zod schemas
  * of `@cartax/schemas` use the same limits.
@@ -109,6 +116,15 @@ export function carDetailIssues(car: CarDetailInput, registrationDate: IsoDate |
   if (car.firstRegistration != null) {
     if (!isIsoDate(car.firstRegistration)) {
       issue("firstRegistration", "date", "firstRegistration must be a date as yyyy-MM-dd");
+    } else if (
+      car.firstRegistration < FIRST_REGISTRATION_RANGE.from ||
+      car.firstRegistration > FIRST_REGISTRATION_RANGE.to
+    ) {
+      issue(
+        "firstRegistration",
+        "range",
+        `firstRegistration must lie from ${FIRST_REGISTRATION_RANGE.from} to ${FIRST_REGISTRATION_RANGE.to}`,
+      );
     } else if (registration !== null && car.firstRegistration > registration) {
       issue(
         "firstRegistration",

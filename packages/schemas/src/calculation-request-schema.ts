@@ -11,6 +11,7 @@ import { z } from "zod";
 import { carDetailSchema } from "./car-detail-schema";
 import { isoDateSchema } from "./date-schema";
 import { enumSchema } from "./enum-schema";
+import { textSchema } from "./text-schema";
 
 /**
  * ViewOptions (docs/contract.md, Enumerations: the number or the name): the bitmask, a flag name, or
@@ -61,7 +62,7 @@ export const calculationRequestSchema = z
     carDetail: carDetailSchema.nullish(),
     userProfile: userProfileSchema,
     options: calculationOptionsSchema,
-    version: z.string().max(50).nullish(),
+    version: textSchema(50).nullish(),
   })
   .superRefine((request, ctx) => {
     if (request.carDetail == null && request.carDetailId == null) {

@@ -1,21 +1,42 @@
-import { CAR_DETAIL_LIMITS, carDetailIssues, EuroStandard, FuelType } from "@cartax/engine";
+import {
+  CAR_DETAIL_LIMITS,
+  carDetailIssues,
+  EuroStandard,
+  FIRST_REGISTRATION_RANGE,
+  FuelType,
+} from "@cartax/engine";
 import { z } from "zod";
 import { isoDateSchema } from "./date-schema";
 import { enumSchema } from "./enum-schema";
+import { textSchema } from "./text-schema";
 import { toCarDetailInput } from "./to-calculation-input";
 
 const L = CAR_DETAIL_LIMITS;
 const co2 = z.number().int("must be a whole number of g/km").min(0).max(L.maxCo2);
+
+/**
+ * The description of catalogPrice in the OpenAPI document: the price basis, and the trap of a
+ * subscription that sends prices including VAT (README, "Catalog prices and VAT").
+ */
+export const CATALOG_PRICE_DESCRIPTION =
+  "Catalog price in EUR excluding VAT, as stored and returned (the Cartax-Price-Basis response header says excl-vat). " +
+  "A subscription created with --prices-include-vat sends prices including VAT and the service divides them by 1.21: " +
+  "such a client that reads a car and writes it back unchanged divides the price again on every write. " +
+  "Send the header Cartax-Price-Basis: excl-vat with a write to give this one request's price excluding VAT.";
 
 /** The CarDetail resource (docs/contract.md, CarDetail). id and ownerId are ignored on write. */
 export const carDetailSchema = z
   .object({
     id: z.unknown().optional(),
     ownerId: z.unknown().optional(),
-    name: z.string().max(L.maxNameLength).nullish(),
-    internalName: z.string().max(L.maxNameLength).nullish(),
-    catalogPrice: z.number().min(0).max(L.maxCatalogPrice),
-    firstRegistration: isoDateSchema.nullish(),
+    name: textSchema(L.maxNameLength).nullish(),
+    internalName: textSchema(L.maxNameLength).nullish(),
+    catalogPrice: z.number().min(0).max(L.maxCatalogPrice).describe(CATALOG_PRICE_DESCRIPTION),
+    firstRegistration: isoDateSchema
+      .describe(
+        `The date of first registration, yyyy-MM-dd, from ${FIRST_REGISTRATION_RANGE.from} (the first car) to ${FIRST_REGISTRATION_RANGE.to} (the last registration date calculated); other dates are refused with rule range.`,
+      )
+      .nullish(),
     fuel: enumSchema(FuelType, "fuel"),
     euroStandard: enumSchema(EuroStandard, "euroStandard"),
     kilowatt: z.number().min(0).max(L.maxKilowatt),
@@ -37,7 +58,15 @@ export const carDetailSchema = z
   // hybrid, dates) are the engine's, one implementation for the engine, the CLI and the service;
   // a stored car has no registration date, so wltp follows firstRegistration alone.
   .superRefine((car, ctx) => {
+    // One error per violation: a field the schema already refused (a bound, a type) is not
+    // reported again by the engine's range of the same bound.
+    const refused = new Set(
+      (ctx as { issues?: readonly { path?: readonly PropertyKey[] }[] }).issues?.map((i) =>
+        String(i.path?.[0]),
+      ),
+    );
     for (const issue of carDetailIssues(toCarDetailInput(car), null)) {
+      if (refused.has(issue.field)) continue;
       ctx.addIssue({
         code: "custom",
         path: [issue.field],

@@ -11,10 +11,11 @@ export {
   calculationRequestSchema,
   userProfileSchema,
 } from "./calculation-request-schema";
-export { type CarDetailBody, carDetailSchema } from "./car-detail-schema";
+export { CATALOG_PRICE_DESCRIPTION, type CarDetailBody, carDetailSchema } from "./car-detail-schema";
 export { isoDateSchema } from "./date-schema";
 export { enumSchema } from "./enum-schema";
 export { type ParsedCalculationRequest, parseCalculationRequest } from "./parse-calculation-request";
+export { PRICE_BASIS_HEADER, type PriceBasis, priceBasisSchema } from "./price-basis-schema";
 export {
   type FieldError,
   fieldErrorsOf,
@@ -32,4 +33,5 @@ export {
   taxMatrixResultSchema,
 } from "./response-schemas";
 export { type RunCalculationOutcome, runCalculation } from "./run-calculation";
+export { isUnstorableText, textSchema, UNSTORABLE_TEXT_MESSAGE } from "./text-schema";
 export { toCalculationInput, toCarDetailInput } from "./to-calculation-input";

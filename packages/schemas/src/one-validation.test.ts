@@ -37,3 +37,38 @@ describe("one validation: the CarDetail schema applies the engine's car rules", 
     );
   });
 });
+
+describe("one error per violation", () => {
+  it("a number out of its schema bounds gives min or max alone, not also the engine's range", () => {
+    const bounded = fc.constantFrom<[string, number, number]>(
+      ["catalogPrice", -1, 2e7],
+      ["kilowatt", -1, 1e5],
+      ["nedC2", -1, 5000],
+      ["wltp", -1, 5000],
+      ["capacity", 0, 1e6],
+      ["weight", 0, 1e6],
+      ["batteryCapacity", -1, 1e4],
+    );
+    fc.assert(
+      fc.property(bounded, fc.boolean(), ([field, low, high], below) => {
+        const car = {
+          catalogPrice: 30000,
+          fuel: "Petrol",
+          euroStandard: "Euro6",
+          kilowatt: 100,
+          nedC2: 0,
+          wltp: 120,
+          capacity: 1500,
+          firstRegistration: "2024-01-01",
+          [field]: below ? low : high,
+        };
+        const parsed = carDetailSchema.safeParse(car, { reportInput: true });
+        expect(parsed.success).toBe(false);
+        if (!parsed.success)
+          expect(fieldErrorsOf(parsed.error).map((e) => `${e.field}:${e.rule}`)).toEqual([
+            `${field}:${below ? "min" : "max"}`,
+          ]);
+      }),
+    );
+  });
+});

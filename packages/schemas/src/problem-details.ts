@@ -45,7 +45,10 @@ function describeIssue(issue: z.core.$ZodIssue, field: string): { rule: string; 
   switch (issue.code) {
     case "custom": {
       const rule = (issue.params as { rule?: unknown } | undefined)?.rule;
-      return { rule: typeof rule === "string" ? rule : "invalid", message: `${field}: ${issue.message}` };
+      return {
+        rule: typeof rule === "string" ? rule : "invalid",
+        message: namesItsField(issue.message, field) ? issue.message : `${field}: ${issue.message}`,
+      };
     }
     case "invalid_type":
     case "invalid_union": {
@@ -90,6 +93,10 @@ function describeIssue(issue: z.core.$ZodIssue, field: string): { rule: string; 
   }
 }
 
+/** Whether a message already starts with its field ("wltp is mandatory …"), full or last segment. */
+const namesItsField = (message: string, field: string): boolean =>
+  message.startsWith(field) || message.startsWith(`${field.split(".").at(-1) ?? field} `);
+
 const pathOf = (prefix: readonly (string | number)[], path: readonly PropertyKey[]): string =>
   [...prefix, ...path].map(String).join(".") || "(body)";
 
@@ -116,12 +123,10 @@ export function validationProblem(errors: readonly FieldError[], instance?: stri
 export function fieldErrorsOfInputIssues(issues: readonly InputIssue[]): FieldError[] {
   return issues.map((issue) => {
     // A message that already names its field ("wltp is mandatory …") is not prefixed again.
-    const last = issue.field.split(".").at(-1) ?? issue.field;
-    const named = issue.message.startsWith(issue.field) || issue.message.startsWith(last);
     return {
       field: issue.field,
       rule: issue.rule,
-      message: named ? issue.message : `${issue.field}: ${issue.message}`,
+      message: namesItsField(issue.message, issue.field) ? issue.message : `${issue.field}: ${issue.message}`,
     };
   });
 }

@@ -7,7 +7,12 @@ import {
   toCalculationLine,
 } from "@cartax/engine";
 import type { CalculationRequestBody } from "./calculation-request-schema";
-import { fieldErrorsOfInputIssues, type ProblemDetails, validationProblem } from "./problem-details";
+import {
+  type FieldError,
+  fieldErrorsOfInputIssues,
+  type ProblemDetails,
+  validationProblem,
+} from "./problem-details";
 import { toCalculationInput } from "./to-calculation-input";
 
 export type RunCalculationOutcome =
@@ -20,6 +25,24 @@ export type RunCalculationOutcome =
   | { readonly ok: false; readonly problem: ProblemDetails };
 
 /**
+ * An error of a stored car, named by what the caller sent: `carDetailId`, not a `carDetail.…` path
+ * the request does not hold. The message keeps the car's field ("… firstRegistration cannot be
+ * after options.registrationDate").
+ */
+function storedCarError(error: FieldError): FieldError {
+  if (!error.field.startsWith("carDetail.")) return error;
+  const carField = error.field.slice("carDetail.".length);
+  const sentence = error.message.startsWith(`${error.field}: `)
+    ? error.message.slice(error.field.length + 2)
+    : error.message;
+  return {
+    field: "carDetailId",
+    rule: error.rule,
+    message: `carDetailId (the stored car detail, field ${carField}): ${sentence}`,
+  };
+}
+
+/**
  * Runs the engine on a validated CalculationRequest and the car it refers to (inline or stored) and
  * renders the lines in the request's language: the one code path of the CLI's `calc` and the
  * service's POST /v1/Calculate, so both answer the same lines.
@@ -27,7 +50,13 @@ export type RunCalculationOutcome =
 export function runCalculation(request: CalculationRequestBody, car: CarDetailInput): RunCalculationOutcome {
   const input = toCalculationInput(request, car);
   const outcome = calculate(input);
-  if (!outcome.ok) return { ok: false, problem: validationProblem(fieldErrorsOfInputIssues(outcome.issues)) };
+  if (!outcome.ok) {
+    const errors = fieldErrorsOfInputIssues(outcome.issues);
+    return {
+      ok: false,
+      problem: validationProblem(request.carDetail == null ? errors.map(storedCarError) : errors),
+    };
+  }
   const language = input.profile.language ?? "en";
   return {
     ok: true,

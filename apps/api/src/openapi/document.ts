@@ -11,11 +11,14 @@ import {
   calculationResultSchema,
   carDetailResponseSchema,
   carDetailSchema,
+  PRICE_BASIS_HEADER,
+  priceBasisSchema,
   problemSchema,
   taxMatrixResultSchema,
 } from "@cartax/schemas";
 import { z } from "zod";
 import { KEY_HEADER, KEY_QUERY } from "../http/authenticate";
+import { PRICE_BASIS_QUERY } from "../http/price-basis";
 import { MAX_BODY_BYTES } from "../http/read-json-body";
 import {
   calculationRequestExample,
@@ -39,7 +42,17 @@ const json = (
   ...(headers ? { headers } : {}),
   content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } },
 });
-const location = { Location: { description: "URI of the car detail.", schema: { type: "string" as const } } };
+const priceBasisHeader = {
+  [PRICE_BASIS_HEADER]: {
+    description: "Always excl-vat: the basis of the catalogPrice answered (see catalogPrice).",
+    schema: { type: "string" as const, enum: ["excl-vat"] },
+  },
+};
+const location = {
+  Location: { description: "URI of the car detail.", schema: { type: "string" as const } },
+  ...priceBasisHeader,
+};
+const priceBasisQuery = z.object({ [PRICE_BASIS_QUERY]: priceBasisSchema.optional() });
 const errors = {
   400: problem("Invalid request: the `errors` array names each field and the rule it broke.", 400),
   401: problem("Missing or invalid key, inactive subscription (or missing calculation access).", 401),
@@ -64,7 +77,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     security: secured,
     request: { params: uuidPath("carDetailId") },
     responses: {
-      200: json("The car detail.", carDetailResponseSchema, undefined, carDetailResponseExample),
+      200: json("The car detail.", carDetailResponseSchema, priceBasisHeader, carDetailResponseExample),
       400: errors[400],
       401: errors[401],
       404: problem("No car detail with that id in this account.", 404),
@@ -78,7 +91,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     description: "Any id or ownerId in the body is ignored; the service assigns them.",
     tags: ["Car details"],
     security: secured,
-    request: { body: body(carDetailSchema, carDetailExample) },
+    request: { query: priceBasisQuery, body: body(carDetailSchema, carDetailExample) },
     responses: {
       201: json("Created.", carDetailResponseSchema, location, carDetailResponseExample),
       400: errors[400],
@@ -95,7 +108,11 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     description: "Ids are scoped per account: another account's record at the same id is never touched.",
     tags: ["Car details"],
     security: secured,
-    request: { params: uuidPath("carDetailId"), body: body(carDetailSchema, carDetailExample) },
+    request: {
+      params: uuidPath("carDetailId"),
+      query: priceBasisQuery,
+      body: body(carDetailSchema, carDetailExample),
+    },
     responses: {
       200: json("Updated.", carDetailResponseSchema, location, carDetailResponseExample),
       201: json("Created.", carDetailResponseSchema, location, carDetailResponseExample),
@@ -114,7 +131,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
       "Needs calculation access. `carDetail` (inline) wins over `carDetailId`. `viewOptions` absent = 63 (all six). The request and result are saved as an audit record under `calculationId`.",
     tags: ["Calculation"],
     security: secured,
-    request: { body: body(calculationRequestSchema, calculationRequestExample) },
+    request: { query: priceBasisQuery, body: body(calculationRequestSchema, calculationRequestExample) },
     responses: {
       200: json("The calculation result.", calculationResultSchema),
       400: errors[400],

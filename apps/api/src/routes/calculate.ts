@@ -4,6 +4,7 @@ import { parseCalculationRequest, runCalculation, toCarDetailInput } from "@cart
 import { Hono } from "hono";
 import type { AppEnv, ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
+import { priceBasisOf } from "../http/price-basis";
 import { notFound, validationError } from "../http/problem";
 import { readJsonBody } from "../http/read-json-body";
 import { carExcludingVat } from "./car-detail-view";
@@ -21,7 +22,8 @@ export function calculateRoutes(service: ServiceContext) {
     const parsed = parseCalculationRequest(body);
     if (!parsed.ok) throw validationError(parsed.problem);
     const request = parsed.request;
-    let car = request.carDetail ? carExcludingVat(request.carDetail, subscription) : undefined;
+    const priceBasis = priceBasisOf(c);
+    let car = request.carDetail ? carExcludingVat(request.carDetail, subscription, priceBasis) : undefined;
     if (!car) {
       const id = (request.carDetailId ?? "").toLowerCase();
       const stored = await service.storage.carDetails.get(subscription.ownerId, id);

@@ -1,7 +1,14 @@
-import { type CarDetailBody, carDetailSchema, fieldErrorsOf, validationProblem } from "@cartax/schemas";
+import {
+  type CarDetailBody,
+  carDetailSchema,
+  fieldErrorsOf,
+  PRICE_BASIS_HEADER,
+  validationProblem,
+} from "@cartax/schemas";
 import { Hono } from "hono";
 import type { AppEnv, ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
+import { priceBasisOf } from "../http/price-basis";
 import { notFound, validationError } from "../http/problem";
 import { readJsonBody } from "../http/read-json-body";
 import { uuidParam } from "../http/uuid-param";
@@ -20,6 +27,11 @@ export function carDetailRoutes(service: ServiceContext) {
   const location = (id: string) => `${service.publicBaseUrl}/v1/CarDetails/${id}`;
   // On each route, not on every path: a method the path does not answer gets 405, key or not.
   const auth = authenticate(service, { calculation: false });
+  // Every car answered carries its price excluding VAT, whatever the subscription sends: say so.
+  routes.use("*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set(PRICE_BASIS_HEADER, "excl-vat");
+  });
 
   routes.get("/:carDetailId", auth, async (c) => {
     const id = uuidParam("carDetailId", c.req.param("carDetailId"));
@@ -30,7 +42,7 @@ export function carDetailRoutes(service: ServiceContext) {
 
   routes.post("/", auth, async (c) => {
     const subscription = c.get("subscription");
-    const car = carExcludingVat(parseCarDetailBody(await readJsonBody(c)), subscription);
+    const car = carExcludingVat(parseCarDetailBody(await readJsonBody(c)), subscription, priceBasisOf(c));
     const stored = await service.storage.carDetails.create(subscription.ownerId, car);
     c.header("Location", location(stored.id));
     return c.json(carDetailView(stored), 201);
@@ -39,7 +51,7 @@ export function carDetailRoutes(service: ServiceContext) {
   routes.put("/:carDetailId", auth, async (c) => {
     const subscription = c.get("subscription");
     const id = uuidParam("carDetailId", c.req.param("carDetailId"));
-    const car = carExcludingVat(parseCarDetailBody(await readJsonBody(c)), subscription);
+    const car = carExcludingVat(parseCarDetailBody(await readJsonBody(c)), subscription, priceBasisOf(c));
     const { created, carDetail } = await service.storage.carDetails.put(subscription.ownerId, id, car);
     c.header("Location", location(carDetail.id));
     return c.json(carDetailView(carDetail), created ? 201 : 200);

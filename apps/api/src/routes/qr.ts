@@ -7,6 +7,7 @@ import {
   resolveQrLayout,
   validateLogo,
 } from "@cartax/qr";
+import { isUnstorableText } from "@cartax/schemas";
 import { Hono } from "hono";
 import type { AppEnv, ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
@@ -27,7 +28,9 @@ async function logoNamed(
   name: unknown,
   fallback: Logo | null,
 ): Promise<Logo | null> {
-  if (typeof name !== "string" || name === "" || name === DEFAULT_LOGO_NAME) return fallback;
+  // A name with U+0000 or a lone surrogate names no logo (and PostgreSQL cannot even look it up).
+  if (typeof name !== "string" || name === "" || name === DEFAULT_LOGO_NAME || isUnstorableText(name))
+    return fallback;
   const stored = await service.storage.qr.getLogo(name);
   if (!stored) return fallback;
   try {

@@ -1,0 +1,150 @@
+import { testDatabases } from "@cartax/storage/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { calculationRequest, petrolCar } from "./testing/fixtures";
+import { call, readJson, startTestService, type TestService } from "./testing/test-service";
+
+const [sqlite] = testDatabases();
+
+/** Bad input that once answered oddly (issue 19, part 3): each case names what the caller sent. */
+describe("bad input (SQLite)", () => {
+  let service: TestService;
+  let key: string;
+  beforeAll(async () => {
+    if (sqlite) service = await startTestService(sqlite);
+    key = (await service.subscribe()).primaryKey;
+  });
+  afterAll(async () => {
+    await service.stop();
+  });
+
+  it("serves a path with a trailing slash like the path without it", async () => {
+    const calculate = await call(`${service.base}/Calculate/`, key, { body: calculationRequest });
+    expect(calculate.status).toBe(200);
+    expect((await readJson(calculate)).lines.length).toBeGreaterThan(0);
+    const created = await call(`${service.base}/CarDetails/`, key, { body: petrolCar });
+    expect(created.status).toBe(201);
+    const { id } = await readJson(created);
+    expect((await call(`${service.base}/CarDetails/${id}/`, key)).status).toBe(200);
+    // A method the path does not answer stays a 405, with or without the slash.
+    const wrong = await call(`${service.base}/Calculate/`, key, { method: "GET" });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("POST");
+  });
+
+  it("refuses viewOptions bits of no calculator like unknown names: 400 enum, alone or mixed", async () => {
+    for (const viewOptions of [64, 128, 64 | 1, 255, "64", "RoadTax, 64", 2 ** 30]) {
+      const response = await call(`${service.base}/Calculate`, key, {
+        body: { ...calculationRequest, userProfile: { ...calculationRequest.userProfile, viewOptions } },
+      });
+      expect(response.status, String(viewOptions)).toBe(400);
+      expect((await readJson(response)).errors).toEqual([
+        expect.objectContaining({ field: "userProfile.viewOptions", rule: "enum" }),
+      ]);
+    }
+    const all = await call(`${service.base}/Calculate`, key, {
+      body: { ...calculationRequest, userProfile: { ...calculationRequest.userProfile, viewOptions: 63 } },
+    });
+    expect(all.status).toBe(200);
+  });
+
+  it("gives one error per violation: a bound broken is min or max, never also range", async () => {
+    for (const [field, value, rule] of [
+      ["catalogPrice", -1, "min"],
+      ["kilowatt", 1e9, "max"],
+      ["wltp", -1, "min"],
+      ["capacity", 0, "min"],
+      ["batteryCapacity", -1, "min"],
+      ["weight", 1e6, "max"],
+    ] as const) {
+      const response = await call(`${service.base}/CarDetails`, key, {
+        body: { ...petrolCar, [field]: value },
+      });
+      expect(response.status).toBe(400);
+      expect((await readJson(response)).errors, field).toEqual([expect.objectContaining({ field, rule })]);
+      const inline = await call(`${service.base}/Calculate`, key, {
+        body: { ...calculationRequest, carDetail: { ...petrolCar, [field]: value } },
+      });
+      expect((await readJson(inline)).errors, field).toEqual([
+        expect.objectContaining({ field: `carDetail.${field}`, rule }),
+      ]);
+    }
+  });
+
+  it("names carDetailId, not carDetail.…, when a stored car does not fit the calculation", async () => {
+    const { id } = await readJson(await call(`${service.base}/CarDetails`, key, { body: petrolCar }));
+    const response = await call(`${service.base}/Calculate`, key, {
+      body: {
+        ...calculationRequest,
+        carDetail: undefined,
+        carDetailId: id,
+        options: { registrationDate: "2024-06-01" },
+      },
+    });
+    expect(response.status).toBe(400);
+    const { errors } = await readJson(response);
+    expect(errors).toEqual([
+      {
+        field: "carDetailId",
+        rule: "notAfterRegistration",
+        message: expect.stringMatching(/^carDetailId \(the stored car detail, field firstRegistration\): /),
+      },
+    ]);
+  });
+
+  it("bounds first registration dates: 1886-01-29 (the first car) to the last registration date", async () => {
+    for (const firstRegistration of ["0001-01-01", "1886-01-28", "2029-01-01", "9999-12-31"]) {
+      const response = await call(`${service.base}/CarDetails`, key, {
+        body: { ...petrolCar, firstRegistration },
+      });
+      expect(response.status, firstRegistration).toBe(400);
+      expect((await readJson(response)).errors).toEqual([
+        expect.objectContaining({ field: "firstRegistration", rule: "range" }),
+      ]);
+    }
+    for (const firstRegistration of ["1886-01-29", "2028-12-31"]) {
+      const response = await call(`${service.base}/CarDetails`, key, {
+        body: { ...petrolCar, fuel: "Electric", euroStandard: "Euro6", capacity: null, firstRegistration },
+      });
+      expect(response.status, firstRegistration).toBe(201);
+    }
+  });
+
+  it("answers Cartax-Price-Basis: excl-vat on car reads and writes; priceBasis sets one request's basis", async () => {
+    const vat = (await service.subscribe({ pricesIncludeVat: true })).primaryKey;
+    const created = await call(`${service.base}/CarDetails`, vat, {
+      body: { ...petrolCar, catalogPrice: 48400 },
+    });
+    expect(created.headers.get("cartax-price-basis")).toBe("excl-vat");
+    const car = await readJson(created);
+    expect(car.catalogPrice).toBeCloseTo(40000, 6);
+    const read = await call(`${service.base}/CarDetails/${car.id}`, vat);
+    expect(read.headers.get("cartax-price-basis")).toBe("excl-vat");
+    const url = `${service.base}/CarDetails/${car.id}`;
+    // Written back as read: without priceBasis the spec's rule divides again; with it, it is kept.
+    const again = await readJson(await call(url, vat, { method: "PUT", body: await readJson(read) }));
+    expect(again.catalogPrice).toBeCloseTo(40000 / 1.21, 6);
+    const kept = await call(`${url}?priceBasis=excl-vat`, vat, {
+      method: "PUT",
+      body: { ...again, catalogPrice: 40000 },
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get("cartax-price-basis")).toBe("excl-vat");
+    expect((await readJson(kept)).catalogPrice).toBe(40000);
+    // incl-vat for one request of a subscription that sends prices excluding VAT.
+    const included = await call(`${service.base}/CarDetails?priceBasis=incl-vat`, key, {
+      body: { ...petrolCar, catalogPrice: 48400 },
+    });
+    expect((await readJson(included)).catalogPrice).toBeCloseTo(40000, 6);
+    const wrong = await call(`${service.base}/CarDetails?priceBasis=net`, key, { body: petrolCar });
+    expect(wrong.status).toBe(400);
+    expect((await readJson(wrong)).errors).toEqual([
+      expect.objectContaining({ field: "priceBasis", rule: "enum" }),
+    ]);
+    // The same basis for Calculate's inline car: excl-vat from a VAT subscription gives the plain car's lines.
+    const plain = await readJson(await call(`${service.base}/Calculate`, key, { body: calculationRequest }));
+    const basis = await readJson(
+      await call(`${service.base}/Calculate?priceBasis=excl-vat`, vat, { body: calculationRequest }),
+    );
+    expect(basis.lines).toEqual(plain.lines);
+  });
+});
