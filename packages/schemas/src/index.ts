@@ -28,8 +28,10 @@ export {
   calculationRecordSchema,
   calculationResultSchema,
   carDetailResponseSchema,
+  outcomeWithoutFigureSchema,
   problemSchema,
   taxMatrixResultSchema,
+  unavailableLineSchema,
 } from "./response-schemas";
 export { type RunCalculationOutcome, runCalculation } from "./run-calculation";
 export { toCalculationInput, toCarDetailInput } from "./to-calculation-input";
