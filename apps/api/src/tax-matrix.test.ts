@@ -73,14 +73,20 @@ describe.each(testDatabases())("GET /v1/GetTaxMatrix on $dialect", (db) => {
               },
             }),
           );
+          type Line = { viewOption: string; year: number; outcome: string; rawValue?: number };
+          const find = (lines: Line[], calculator: string) =>
+            lines.find((l) => l.viewOption === calculator && l.year === 2025);
+          // A figure is a line; a calculator without one is in unavailableLines: the cell is null.
           const cell = (calculator: string) => {
-            const line = result.lines.find(
-              (l: { viewOption: string; year: number }) => l.viewOption === calculator && l.year === 2025,
-            );
-            return line.outcome === "amount" ? line.rawValue : null;
+            const line = find(result.lines, calculator);
+            return line?.outcome === "amount" ? line.rawValue : null;
           };
+          const outcome = (calculator: string) =>
+            (find(result.lines, calculator) ?? find(result.unavailableLines, calculator))?.outcome;
           expect(entry.roadTax).toBe(cell("RoadTax"));
           expect(entry.yearlyTax).toBe(cell("YearlyTax"));
+          expect(entry.roadTaxOutcome).toBe(outcome("RoadTax"));
+          expect(entry.yearlyTaxOutcome).toBe(outcome("YearlyTax"));
         }
       }
     });
@@ -107,7 +113,13 @@ describe.each(testDatabases())("GET /v1/GetTaxMatrix on $dialect", (db) => {
       const matrix = await readJson(response);
       expect(matrix.rows).toHaveLength(9);
       for (const row of matrix.rows)
-        for (const cell of row.regions) expect([cell.roadTax, cell.yearlyTax]).toEqual([null, null]);
+        for (const cell of row.regions)
+          expect(cell).toMatchObject({
+            roadTax: null,
+            yearlyTax: null,
+            roadTaxOutcome: "invalidInput",
+            yearlyTaxOutcome: "invalidInput",
+          });
       expect(matrix.carDetailIssues).toContainEqual(
         expect.objectContaining({ field: "carDetail.wltp", rule: "requiredFrom2021" }),
       );

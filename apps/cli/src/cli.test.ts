@@ -42,6 +42,48 @@ const request = {
 };
 
 describe("cartax calc", () => {
+  // Walloon reform (from 1 July 2025) needs the maximum authorised mass; this car has none.
+  const walloonWithoutWeight = {
+    carDetail: {
+      catalogPrice: 18000,
+      firstRegistration: "2025-09-01",
+      fuel: "Petrol",
+      euroStandard: "Euro6",
+      kilowatt: 81,
+      wltp: 120,
+      nedC2: 0,
+      capacity: 1199,
+    },
+    userProfile: {
+      postalCode: 5000,
+      status: "SelfEmployed",
+      registrationOn: "CompanyRegistration",
+      regionRegistration: "Wallonia",
+      viewOptions: "RoadTax",
+    },
+    options: { registrationDate: "2025-09-01" },
+  };
+
+  it("never prints a missing figure as 0.00: --json lists it in unavailableLines, the table shows — and why", () => {
+    const json = run(["calc", "--json", "-"], JSON.stringify(walloonWithoutWeight));
+    expect(json.code).toBe(0);
+    const body = JSON.parse(json.stdout);
+    expect(body.lines).toEqual([]);
+    expect(body.unavailableLines).toEqual([
+      expect.objectContaining({
+        viewOption: "RoadTax",
+        year: 2025,
+        outcome: "missingInput",
+        missingFields: ["weight"],
+      }),
+    ]);
+    const table = run(["calc", "-"], JSON.stringify(walloonWithoutWeight));
+    expect(table.code).toBe(0);
+    expect(table.stdout).not.toContain("0.00");
+    expect(table.stdout).toMatch(/Registration tax\s+2025\s+—\s+missingInput \(missing: weight\)/);
+    expect(table.stdout).toContain("The maximum authorised mass (weight) is needed for this tax.");
+  });
+
   it("prints exactly the API's CalculationResult JSON on stdout with --json", () => {
     const { code, stdout, stderr } = run(["calc", "--json", "-"], JSON.stringify(request));
     expect(code).toBe(0);

@@ -607,7 +607,7 @@ export interface paths {
     put?: never;
     /**
      * Run the taxation calculators for one car and one profile
-     * @description Needs calculation access. `carDetail` (inline) wins over `carDetailId`. `viewOptions` absent = 63 (all six). The request and result are saved as an audit record under `calculationId`.
+     * @description Needs calculation access. `carDetail` (inline) wins over `carDetailId`. `viewOptions` absent = 63 (all six). The request and result are saved as an audit record under `calculationId`. `lines` holds only figures: an amount, or the true zero of an exemption (`outcome: exempt`, 0.00). A requested calculator and year without a figure is never a line of 0.00: it is listed in `unavailableLines` with its `outcome` (`missingInput` with `missingFields`: the tax applies but an input is missing; `notApplicable`: the tax does not concern this taxpayer; `rulesNotAvailable`: the rules of that year are not published) and a localised `reason`.
      */
     post: {
       parameters: {
@@ -978,7 +978,7 @@ export interface paths {
     };
     /**
      * Registration tax and yearly road tax for every profile and region
-     * @description Needs calculation access. Computed for a registration today (Belgian time) unless `registrationDate` is given. Each cell equals Calculate's current-year line for the same inputs; null where there is no amount.
+     * @description Needs calculation access. Computed for a registration today (Belgian time) unless `registrationDate` is given. Each cell equals Calculate's current-year line for the same inputs; null where there is no amount (an exemption, as the spec says, or no figure). `roadTaxOutcome` and `yearlyTaxOutcome` say which: `amount`, `exempt`, `missingInput`, `notApplicable`, `rulesNotAvailable`, or `invalidInput` when the stored car cannot be taxed on that date (then every cell, and `carDetailIssues` says why).
      */
     get: {
       parameters: {
@@ -1775,7 +1775,10 @@ export interface components {
     CalculationResult: {
       /** Format: uuid */
       calculationId: string;
+      /** @description One line per requested calculator and year that has a figure: an amount, or the true zero of an exemption. A calculator and year without a figure is not a line. */
       lines: components["schemas"]["CalculationLine"][];
+      /** @description Extension: the requested calculators and years that have no figure, each with its outcome and localised reason (missing input, not applicable, rules not published). Never a zero. */
+      unavailableLines: components["schemas"]["UnavailableLine"][];
     };
     CalculationLine: {
       name: string;
@@ -1788,15 +1791,44 @@ export interface components {
         | "FiscalDeduction"
         | "RejectedExpenses"
         | "CO2Contribution";
-      /** @description Formatted amount followed by a currency sign. */
+      /** @description Formatted amount followed by a currency sign (a percentage for FiscalDeduction). */
       value: string;
+      /** @description The figure: never a placeholder (lines without a figure are in `unavailableLines`). */
       rawValue: number;
       year: number;
       url: string | null;
       hasUrl: boolean;
-      /** @enum {string} */
-      outcome: "amount" | "exempt" | "notApplicable" | "rulesNotAvailable";
+      /**
+       * @description `amount`: the tax applies and rawValue holds it; `exempt`: an exemption makes it a true zero.
+       * @enum {string}
+       */
+      outcome: "amount" | "exempt";
       provisional: boolean;
+    };
+    UnavailableLine: {
+      /** @description Display name of the calculation, localised. */
+      name: string;
+      /** @enum {string} */
+      viewOption:
+        | "RoadTax"
+        | "YearlyTax"
+        | "BenefitInKind"
+        | "FiscalDeduction"
+        | "RejectedExpenses"
+        | "CO2Contribution";
+      year: number;
+      /**
+       * @description `missingInput`: the tax applies but an input its formula needs is missing (`missingFields` names it); `notApplicable`: the tax does not concern this taxpayer (e.g. benefit in kind of a private person); `rulesNotAvailable`: the rules of that year are not published yet.
+       * @enum {string}
+       */
+      outcome: "missingInput" | "notApplicable" | "rulesNotAvailable";
+      /** @description With outcome missingInput only: the fields to give, as the request names them (e.g. `weight`). */
+      missingFields?: string[];
+      /** @description Why there is no figure, localised. */
+      reason: string;
+      /** @description The law of the tax, when available. */
+      url: string | null;
+      hasUrl: boolean;
     };
     CalculationRecord: {
       /** Format: uuid */
@@ -1836,8 +1868,32 @@ export interface components {
     TaxMatrixRegionEntry: {
       /** @enum {string} */
       region: "Flanders" | "Wallonia" | "Brussels";
+      /** @description Registration tax; null when there is no amount (see roadTaxOutcome). */
       roadTax: number | null;
+      /** @description Annual road tax of the current year; null when there is no amount (see yearlyTaxOutcome). */
       yearlyTax: number | null;
+      /**
+       * @description Extension: `amount` (the cell holds it), `exempt` (null, as the spec says of an exemption), or why there is no figure: `missingInput`, `notApplicable`, `rulesNotAvailable` (as in Calculate's unavailableLines), `invalidInput` (the stored car cannot be taxed on that date: every cell, with carDetailIssues saying why).
+       * @enum {string}
+       */
+      roadTaxOutcome:
+        | "amount"
+        | "exempt"
+        | "missingInput"
+        | "notApplicable"
+        | "rulesNotAvailable"
+        | "invalidInput";
+      /**
+       * @description Extension: `amount` (the cell holds it), `exempt` (null, as the spec says of an exemption), or why there is no figure: `missingInput`, `notApplicable`, `rulesNotAvailable` (as in Calculate's unavailableLines), `invalidInput` (the stored car cannot be taxed on that date: every cell, with carDetailIssues saying why).
+       * @enum {string}
+       */
+      yearlyTaxOutcome:
+        | "amount"
+        | "exempt"
+        | "missingInput"
+        | "notApplicable"
+        | "rulesNotAvailable"
+        | "invalidInput";
     };
   };
   responses: never;

@@ -1,12 +1,13 @@
 import { CALCULATORS, type Calculator, LANGUAGES, type Language } from "./enums";
-import type { Outcome, TaxResult } from "./tax-result";
+import { hasFigure, type OutcomeWithoutFigure, type TaxResult } from "./tax-result";
 import { CALCULATOR_NAMES } from "./texts/calculator-names";
 import { formatEuro, formatPercent } from "./texts/format-value";
 import { NOTE_TEXTS } from "./texts/note-texts";
 
 /**
  * A line of the HTTP API's CalculationResult (docs/contract.md, CalculationLine), plus `outcome` and
- * `provisional`, which clients may ignore.
+ * `provisional`, which clients may ignore. Only results with a figure become lines: an amount, or
+ * the true zero of an exemption.
  */
 export interface CalculationLine {
   readonly name: string;
@@ -17,8 +18,34 @@ export interface CalculationLine {
   readonly year: number;
   readonly url: string | null;
   readonly hasUrl: boolean;
-  readonly outcome: Outcome;
+  readonly outcome: "amount" | "exempt";
   readonly provisional: boolean;
+}
+
+/**
+ * A calculator and year that has no figure (the HTTP API's `unavailableLines`): it has no value and
+ * no rawValue, so it can never be read or summed as a zero tax.
+ */
+export interface UnavailableLine {
+  /** Display name of the calculation, localised. */
+  readonly name: string;
+  readonly viewOption: Calculator;
+  readonly year: number;
+  /** Why there is no figure: an input is missing, the tax does not concern this taxpayer, or its rules are not published. */
+  readonly outcome: OutcomeWithoutFigure;
+  /** With outcome `missingInput` only: the fields to give, as the request names them. */
+  readonly missingFields?: readonly string[];
+  /** Why there is no figure, in a sentence of the request's language. */
+  readonly reason: string;
+  /** The law of the tax (as on lines with a figure), or null. */
+  readonly url: string | null;
+  readonly hasUrl: boolean;
+}
+
+/** The lines of a calculation split by the one rule: figures in `lines`, the rest in `unavailableLines`. */
+export interface CalculationLines {
+  readonly lines: CalculationLine[];
+  readonly unavailableLines: UnavailableLine[];
 }
 
 function formatDetail(value: number | string, language: Language, key: string): string {
@@ -67,27 +94,77 @@ export function describeResult(result: TaxResult, language: Language): string | 
   return description;
 }
 
-/** Turns an engine result into the CalculationLine of the API, in the chosen language. */
-export function toCalculationLine(result: TaxResult, language: Language = "en"): CalculationLine {
+/**
+ * Turns an engine result into a line of the API, in the chosen language: a CalculationLine when it
+ * has a figure, else an UnavailableLine (no value, no rawValue). Narrow on `outcome` (or `"value" in
+ * line`) before reading a value.
+ */
+export function toCalculationLine(
+  result: TaxResult,
+  language: Language = "en",
+): CalculationLine | UnavailableLine {
   if (!isLanguage(language)) language = "en";
   if (!isTaxResult(result)) {
-    // Not an engine result (e.g. parsed from elsewhere): an empty line rather than an exception.
+    // Not an engine result (e.g. parsed from elsewhere): a line without a figure rather than an exception.
     return {
       name: "",
-      description: "not a calculation result",
       viewOption: "RoadTax",
-      value: "",
-      rawValue: 0,
       year: 0,
+      outcome: "notApplicable",
+      reason: "not a calculation result",
       url: null,
       hasUrl: false,
-      outcome: "notApplicable",
-      provisional: false,
     };
   }
-  const rawValue = result.outcome === "amount" ? result.amount : 0;
+  if (!hasFigure(result)) return toUnavailableLine(result, language);
+  return toLineWithFigure(result, language);
+}
+
+/** The results as the API answers them: figures in `lines`, the others in `unavailableLines`, both in order. */
+export function toCalculationLines(
+  results: readonly TaxResult[],
+  language: Language = "en",
+): CalculationLines {
+  const lines: CalculationLine[] = [];
+  const unavailableLines: UnavailableLine[] = [];
+  if (!Array.isArray(results)) return { lines, unavailableLines };
+  for (const result of results) {
+    const line = toCalculationLine(result, language);
+    if ("rawValue" in line) lines.push(line);
+    else unavailableLines.push(line);
+  }
+  return { lines, unavailableLines };
+}
+
+function toUnavailableLine(result: TaxResult, language: Language): UnavailableLine {
+  const outcome = result.outcome as OutcomeWithoutFigure;
+  const name = CALCULATOR_NAMES[language][result.calculator];
+  const reason = describeResult(result, language) || NO_FIGURE_REASONS[language][outcome];
+  const url = urlOf(result, language);
+  const { calculator: viewOption, year } = result;
+  return outcome === "missingInput"
+    ? {
+        name,
+        viewOption,
+        year,
+        outcome,
+        missingFields: result.missingFields ?? [],
+        reason,
+        url,
+        hasUrl: url !== null,
+      }
+    : { name, viewOption, year, outcome, reason, url, hasUrl: url !== null };
+}
+
+/** The law of the result's tax, in the language's version where there is one. */
+function urlOf(result: TaxResult, language: Language): string | null {
   const { legalSource } = result.explanation;
-  const url = legalSource.urlByLanguage?.[language] || legalSource.url || null;
+  return legalSource.urlByLanguage?.[language] || legalSource.url || null;
+}
+
+function toLineWithFigure(result: TaxResult, language: Language): CalculationLine {
+  const rawValue = result.outcome === "amount" ? result.amount : 0;
+  const url = urlOf(result, language);
   return {
     name: CALCULATOR_NAMES[language][result.calculator],
     description: describeResult(result, language),
@@ -97,12 +174,37 @@ export function toCalculationLine(result: TaxResult, language: Language = "en"):
     year: result.year,
     url,
     hasUrl: url !== null,
-    outcome: result.outcome,
+    outcome: result.outcome === "amount" ? "amount" : "exempt",
     provisional: result.provisional,
   };
 }
 
-const OUTCOMES: readonly unknown[] = ["amount", "exempt", "notApplicable", "rulesNotAvailable"];
+/** Said when a result without a figure carries no note (its notes give the precise reason otherwise). */
+const NO_FIGURE_REASONS: Readonly<Record<Language, Readonly<Record<OutcomeWithoutFigure, string>>>> = {
+  en: {
+    missingInput: "An input this tax needs is missing.",
+    notApplicable: "This tax does not concern this taxpayer.",
+    rulesNotAvailable: "The rules for this year are not published yet.",
+  },
+  nl: {
+    missingInput: "Een gegeven dat deze belasting nodig heeft, ontbreekt.",
+    notApplicable: "Deze belasting betreft deze belastingplichtige niet.",
+    rulesNotAvailable: "De regels voor dit jaar zijn nog niet gepubliceerd.",
+  },
+  fr: {
+    missingInput: "Une donnée nécessaire à cette taxe manque.",
+    notApplicable: "Cette taxe ne concerne pas ce contribuable.",
+    rulesNotAvailable: "Les règles de cette année ne sont pas encore publiées.",
+  },
+};
+
+const OUTCOMES: readonly unknown[] = [
+  "amount",
+  "exempt",
+  "missingInput",
+  "notApplicable",
+  "rulesNotAvailable",
+];
 
 const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 

@@ -7,7 +7,7 @@
  *
  * @example
  * ```ts
- * import { calculate, toCalculationLine } from "@cartax/engine";
+ * import { calculate, toCalculationLines } from "@cartax/engine";
  *
  * const outcome = calculate({
  *   car: { catalogPrice: 40000, fuel: "Petrol", euroStandard: "Euro6", kilowatt: 110,
@@ -15,7 +15,9 @@
  *   profile: { status: "SelfEmployed", registrationOn: "CompanyRegistration", region: "Flanders" },
  *   options: { registrationDate: "2025-03-01" },
  * });
- * if (outcome.ok) console.log(outcome.results.map((r) => toCalculationLine(r, "nl")));
+ * // Figures in `lines`; calculators and years without one (missing input, not applicable, rules
+ * // not published) in `unavailableLines`, never as a zero.
+ * if (outcome.ok) console.log(toCalculationLines(outcome.results, "nl"));
  * ```
  */
 
@@ -35,7 +37,14 @@ export type {
   CarDetailInput,
   TaxpayerProfile,
 } from "./calculation-input";
-export { type CalculationLine, describeResult, toCalculationLine } from "./calculation-line";
+export {
+  type CalculationLine,
+  type CalculationLines,
+  describeResult,
+  toCalculationLine,
+  toCalculationLines,
+  type UnavailableLine,
+} from "./calculation-line";
 export {
   ALL_VIEW_OPTIONS,
   CALCULATORS,
@@ -87,7 +96,15 @@ export {
   type TaxMatrixRegionEntry,
   type TaxMatrixRow,
 } from "./tax-matrix";
-export type { Explanation, NoteCode, Outcome, ParameterUse, TaxResult } from "./tax-result";
+export {
+  type Explanation,
+  hasFigure,
+  type NoteCode,
+  type Outcome,
+  type OutcomeWithoutFigure,
+  type ParameterUse,
+  type TaxResult,
+} from "./tax-result";
 export { CALCULATOR_NAMES } from "./texts/calculator-names";
 export { formatEuro, formatPercent } from "./texts/format-value";
 export { NOTE_TEXTS } from "./texts/note-texts";

@@ -213,6 +213,15 @@ export class ResultBuilder {
     return this.note(note, details).build("exempt", 0);
   }
 
+  /**
+   * The tax applies but an input its formula needs is missing: no figure. `field` is the input's
+   * name in the HTTP body (`weight`, `capacity`, `wltp`, `nedC2`).
+   */
+  missingInput(note: MissingInputNote, field: string): TaxResult {
+    // Its own literal: the usual results keep one shape without a `missingFields` key.
+    return { ...this.note(note).build("missingInput", 0), missingFields: [field] };
+  }
+
   notApplicable(note: NoteCode, details?: Record<string, number | string>): TaxResult {
     return this.note(note, details).build("notApplicable", 0);
   }
@@ -221,6 +230,9 @@ export class ResultBuilder {
     return this.note("rulesNotPublished", { missingRule: what }).build("rulesNotAvailable", 0);
   }
 }
+
+/** The notes that say which input a `missingInput` result lacks. */
+export type MissingInputNote = "missingWeight" | "missingCapacity" | "missingCo2";
 
 let checkLiterals = false;
 

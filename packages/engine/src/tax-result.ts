@@ -7,10 +7,24 @@ import type { Source } from "./rules/source";
  * What a calculator found for one year:
  * - `amount`: the tax applies and `amount` holds it;
  * - `exempt`: the tax applies to this kind of taxpayer but an exemption makes it nil;
+ * - `missingInput`: the tax applies, but an input its formula needs is missing (`missingFields`
+ *   names it, as the HTTP body does: `weight`, `capacity`, `wltp`, `nedC2`);
  * - `notApplicable`: the tax does not concern this taxpayer (e.g. BIK for a private person);
  * - `rulesNotAvailable`: the parameters for that date are not published (yet).
+ *
+ * Only `amount` and `exempt` (a true zero) have a figure; the other three have none, and `amount`
+ * is then 0 only as a placeholder: never show or sum it (see `hasFigure`).
  */
-export type Outcome = "amount" | "exempt" | "notApplicable" | "rulesNotAvailable";
+export type Outcome = "amount" | "exempt" | "missingInput" | "notApplicable" | "rulesNotAvailable";
+
+/** The outcomes without a figure: no amount exists for them, not even zero. */
+export type OutcomeWithoutFigure = Exclude<Outcome, "amount" | "exempt">;
+
+/** Whether a result has a figure (an amount, or an exemption's true zero). */
+export function hasFigure(result: { readonly outcome: Outcome }): boolean {
+  const outcome = (result as { outcome?: unknown } | null | undefined)?.outcome;
+  return outcome === "amount" || outcome === "exempt";
+}
 
 /** Why a line has no amount, or a remark that changed how it was computed. Texts in `texts/`. */
 export type NoteCode =
@@ -86,8 +100,14 @@ export interface TaxResult {
   /** The date the line was evaluated on: the anniversary of the registration date in `year`. */
   readonly evaluationDate: IsoDate;
   readonly outcome: Outcome;
-  /** Euros per year rounded to the cent; for FiscalDeduction the deductible percentage. 0 unless outcome is "amount". */
+  /**
+   * Euros per year rounded to the cent; for FiscalDeduction the deductible percentage. 0 unless
+   * outcome is "amount": for an exemption a true zero, for the outcomes without a figure a
+   * placeholder that is not a tax amount (check `hasFigure`).
+   */
   readonly amount: number;
+  /** With outcome `missingInput` only: the input fields the formula needs, as the HTTP body names them. */
+  readonly missingFields?: readonly string[];
   readonly unit: "EUR" | "percent";
   readonly provisional: boolean;
   readonly explanation: Explanation;

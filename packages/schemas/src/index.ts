@@ -29,8 +29,10 @@ export {
   calculationRecordSchema,
   calculationResultSchema,
   carDetailResponseSchema,
+  outcomeWithoutFigureSchema,
   problemSchema,
   taxMatrixResultSchema,
+  unavailableLineSchema,
 } from "./response-schemas";
 export { type RunCalculationOutcome, runCalculation } from "./run-calculation";
 export { isUnstorableText, textSchema, UNSTORABLE_TEXT_MESSAGE } from "./text-schema";

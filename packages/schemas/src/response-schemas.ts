@@ -56,18 +56,64 @@ export const calculationLineSchema = z
     name: z.string(),
     description: z.string().nullable(),
     viewOption: z.enum(CALCULATORS as [string, ...string[]]),
-    value: z.string().describe("Formatted amount followed by a currency sign."),
-    rawValue: z.number(),
+    value: z
+      .string()
+      .describe("Formatted amount followed by a currency sign (a percentage for FiscalDeduction)."),
+    rawValue: z
+      .number()
+      .describe("The figure: never a placeholder (lines without a figure are in `unavailableLines`)."),
     year: z.number().int(),
     url: z.string().nullable(),
     hasUrl: z.boolean(),
-    outcome: z.enum(["amount", "exempt", "notApplicable", "rulesNotAvailable"]),
+    outcome: z
+      .enum(["amount", "exempt"])
+      .describe(
+        "`amount`: the tax applies and rawValue holds it; `exempt`: an exemption makes it a true zero.",
+      ),
     provisional: z.boolean(),
   })
   .meta({ id: "CalculationLine" });
 
+/** Why a calculator and year has no figure (README, "Lines without a figure"). */
+export const outcomeWithoutFigureSchema = z
+  .enum(["missingInput", "notApplicable", "rulesNotAvailable"])
+  .describe(
+    "`missingInput`: the tax applies but an input its formula needs is missing (`missingFields` names it); `notApplicable`: the tax does not concern this taxpayer (e.g. benefit in kind of a private person); `rulesNotAvailable`: the rules of that year are not published yet.",
+  );
+
+/** A calculator and year without a figure: no value and no rawValue, so it is never read as zero. */
+export const unavailableLineSchema = z
+  .object({
+    name: z.string().describe("Display name of the calculation, localised."),
+    viewOption: z.enum(CALCULATORS as [string, ...string[]]),
+    year: z.number().int(),
+    outcome: outcomeWithoutFigureSchema,
+    missingFields: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "With outcome missingInput only: the fields to give, as the request names them (e.g. `weight`).",
+      ),
+    reason: z.string().describe("Why there is no figure, localised."),
+    url: z.string().nullable().describe("The law of the tax, when available."),
+    hasUrl: z.boolean(),
+  })
+  .meta({ id: "UnavailableLine" });
+
 export const calculationResultSchema = z
-  .object({ calculationId: z.uuid(), lines: z.array(calculationLineSchema) })
+  .object({
+    calculationId: z.uuid(),
+    lines: z
+      .array(calculationLineSchema)
+      .describe(
+        "One line per requested calculator and year that has a figure: an amount, or the true zero of an exemption. A calculator and year without a figure is not a line.",
+      ),
+    unavailableLines: z
+      .array(unavailableLineSchema)
+      .describe(
+        "Extension: the requested calculators and years that have no figure, each with its outcome and localised reason (missing input, not applicable, rules not published). Never a zero.",
+      ),
+  })
   .meta({ id: "CalculationResult" });
 
 /** The audit record of a calculation (GET /v1/Calculations/{calculationId}; not in the spec). */
@@ -82,6 +128,13 @@ export const calculationRecordSchema = z
     result: calculationResultSchema,
   })
   .meta({ id: "CalculationRecord" });
+
+/** Why a matrix cell holds what it holds (extension; the spec's cells are null for an exemption too). */
+const cellOutcomeSchema = z
+  .enum(["amount", "exempt", "missingInput", "notApplicable", "rulesNotAvailable", "invalidInput"])
+  .describe(
+    "Extension: `amount` (the cell holds it), `exempt` (null, as the spec says of an exemption), or why there is no figure: `missingInput`, `notApplicable`, `rulesNotAvailable` (as in Calculate's unavailableLines), `invalidInput` (the stored car cannot be taxed on that date: every cell, with carDetailIssues saying why).",
+  );
 
 export const taxMatrixResultSchema = z
   .object({
@@ -102,8 +155,18 @@ export const taxMatrixResultSchema = z
             z
               .object({
                 region: names(Region),
-                roadTax: z.number().nullable(),
-                yearlyTax: z.number().nullable(),
+                roadTax: z
+                  .number()
+                  .nullable()
+                  .describe("Registration tax; null when there is no amount (see roadTaxOutcome)."),
+                yearlyTax: z
+                  .number()
+                  .nullable()
+                  .describe(
+                    "Annual road tax of the current year; null when there is no amount (see yearlyTaxOutcome).",
+                  ),
+                roadTaxOutcome: cellOutcomeSchema,
+                yearlyTaxOutcome: cellOutcomeSchema,
               })
               .meta({ id: "TaxMatrixRegionEntry" }),
           ),

@@ -4,7 +4,8 @@ import {
   calculate,
   type Language,
   type TaxResult,
-  toCalculationLine,
+  toCalculationLines,
+  type UnavailableLine,
 } from "@cartax/engine";
 import type { CalculationRequestBody } from "./calculation-request-schema";
 import {
@@ -18,7 +19,10 @@ import { toCalculationInput } from "./to-calculation-input";
 export type RunCalculationOutcome =
   | {
       readonly ok: true;
+      /** Lines with a figure: an amount, or an exemption's true zero. */
       readonly lines: readonly CalculationLine[];
+      /** Calculators and years without a figure (missing input, not applicable, rules not published). */
+      readonly unavailableLines: readonly UnavailableLine[];
       readonly results: readonly TaxResult[];
       readonly language: Language;
     }
@@ -45,7 +49,8 @@ function storedCarError(error: FieldError): FieldError {
 /**
  * Runs the engine on a validated CalculationRequest and the car it refers to (inline or stored) and
  * renders the lines in the request's language: the one code path of the CLI's `calc` and the
- * service's POST /v1/Calculate, so both answer the same lines.
+ * service's POST /v1/Calculate, so both answer the same lines. Only figures are lines; the rest is in
+ * `unavailableLines` (README, "Lines without a figure").
  */
 export function runCalculation(request: CalculationRequestBody, car: CarDetailInput): RunCalculationOutcome {
   const input = toCalculationInput(request, car);
@@ -58,10 +63,6 @@ export function runCalculation(request: CalculationRequestBody, car: CarDetailIn
     };
   }
   const language = input.profile.language ?? "en";
-  return {
-    ok: true,
-    language,
-    results: outcome.results,
-    lines: outcome.results.map((r) => toCalculationLine(r, language)),
-  };
+  const { lines, unavailableLines } = toCalculationLines(outcome.results, language);
+  return { ok: true, language, results: outcome.results, lines, unavailableLines };
 }

@@ -128,7 +128,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     path: "/v1/Calculate",
     summary: "Run the taxation calculators for one car and one profile",
     description:
-      "Needs calculation access. `carDetail` (inline) wins over `carDetailId`. `viewOptions` absent = 63 (all six). The request and result are saved as an audit record under `calculationId`.",
+      "Needs calculation access. `carDetail` (inline) wins over `carDetailId`. `viewOptions` absent = 63 (all six). The request and result are saved as an audit record under `calculationId`. `lines` holds only figures: an amount, or the true zero of an exemption (`outcome: exempt`, 0.00). A requested calculator and year without a figure is never a line of 0.00: it is listed in `unavailableLines` with its `outcome` (`missingInput` with `missingFields`: the tax applies but an input is missing; `notApplicable`: the tax does not concern this taxpayer; `rulesNotAvailable`: the rules of that year are not published) and a localised `reason`.",
     tags: ["Calculation"],
     security: secured,
     request: { query: priceBasisQuery, body: body(calculationRequestSchema, calculationRequestExample) },
@@ -163,7 +163,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     path: "/v1/GetTaxMatrix",
     summary: "Registration tax and yearly road tax for every profile and region",
     description:
-      "Needs calculation access. Computed for a registration today (Belgian time) unless `registrationDate` is given. Each cell equals Calculate's current-year line for the same inputs; null where there is no amount.",
+      "Needs calculation access. Computed for a registration today (Belgian time) unless `registrationDate` is given. Each cell equals Calculate's current-year line for the same inputs; null where there is no amount (an exemption, as the spec says, or no figure). `roadTaxOutcome` and `yearlyTaxOutcome` say which: `amount`, `exempt`, `missingInput`, `notApplicable`, `rulesNotAvailable`, or `invalidInput` when the stored car cannot be taxed on that date (then every cell, and `carDetailIssues` says why).",
     tags: ["Calculation"],
     security: secured,
     request: {

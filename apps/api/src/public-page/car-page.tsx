@@ -7,6 +7,7 @@ import {
   Region,
   RULES_VERSION,
   toCalculationLine,
+  type UnavailableLine,
 } from "@cartax/engine";
 import { toCarDetailInput } from "@cartax/schemas";
 import type { StoredCar } from "@cartax/storage";
@@ -35,10 +36,32 @@ function linesFor(car: StoredCar, region: Region, today: string, language: Langu
   return outcome.results.filter((r) => r.year === year).map((r) => toCalculationLine(r, language));
 }
 
-function Amount(props: { line: CalculationLine | undefined; none: string; source: string }) {
+type PageLine = CalculationLine | UnavailableLine;
+
+/** The words of the page for a figure, or for its absence (never "0.00 €" for a missing figure). */
+function shortText(line: PageLine | undefined, t: (typeof PAGE_TEXTS)[Language]): string {
+  if (!line) return t.none;
+  if ("value" in line) return line.value;
+  if (line.outcome !== "missingInput") return t.noFigure[line.outcome];
+  const labels: Record<string, string> = {
+    weight: t.weight,
+    capacity: t.capacity,
+    wltp: t.co2Wltp,
+    nedC2: t.co2Nedc,
+  };
+  const fields = (line.missingFields ?? []).map((f) => lowerFirst(labels[f] ?? f)).join(", ");
+  return t.noFigure.missingInput.replace("{fields}", fields);
+}
+
+/** "Weight" → "weight", but "CO₂ (WLTP)" stays. */
+const lowerFirst = (text: string) =>
+  /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+
+function Amount(props: { line: PageLine | undefined; none: string; source: string }) {
   const { line } = props;
   if (!line) return <span>{props.none}</span>;
-  const text = line.outcome === "amount" ? line.value : (line.description ?? props.none);
+  // A figure shows its value; a tax without one says why, in the engine's words.
+  const text = "value" in line ? line.value : line.reason;
   return (
     <span>
       <span class="amount">{text}</span>
@@ -78,7 +101,7 @@ export function CarPage(props: CarPageProps) {
     [t.battery, car.batteryCapacity != null ? `${car.batteryCapacity} kWh` : null],
   ];
   const summary = regions
-    .map((r) => `${t.regions[r.region]}: ${r.find("RoadTax")?.value ?? t.none}`)
+    .map((r) => `${t.regions[r.region]}: ${shortText(r.find("RoadTax"), t)}`)
     .join(" · ");
   return (
     <html lang={props.language}>

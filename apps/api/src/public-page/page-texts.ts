@@ -25,6 +25,12 @@ export const PAGE_TEXTS = {
     source: "legal source",
     none: "—",
     footer: "Calculated by Cartax under rules version",
+    // Short forms of a tax without a figure, for the link preview (the page shows the full reason).
+    noFigure: {
+      missingInput: "no figure (missing: {fields})",
+      notApplicable: "not applicable",
+      rulesNotAvailable: "no figure (rules not yet published)",
+    },
     regions: { Flanders: "Flanders", Wallonia: "Wallonia", Brussels: "Brussels" },
   },
   nl: {
@@ -50,6 +56,12 @@ export const PAGE_TEXTS = {
     source: "wettelijke bron",
     none: "—",
     footer: "Berekend door Cartax met regels versie",
+    // Short forms of a tax without a figure, for the link preview (the page shows the full reason).
+    noFigure: {
+      missingInput: "geen bedrag (ontbreekt: {fields})",
+      notApplicable: "niet van toepassing",
+      rulesNotAvailable: "geen bedrag (regels nog niet gepubliceerd)",
+    },
     regions: { Flanders: "Vlaanderen", Wallonia: "Wallonië", Brussels: "Brussel" },
   },
   fr: {
@@ -75,6 +87,12 @@ export const PAGE_TEXTS = {
     source: "source légale",
     none: "—",
     footer: "Calculé par Cartax selon les règles version",
+    // Short forms of a tax without a figure, for the link preview (the page shows the full reason).
+    noFigure: {
+      missingInput: "pas de montant (donnée manquante : {fields})",
+      notApplicable: "non applicable",
+      rulesNotAvailable: "pas de montant (règles pas encore publiées)",
+    },
     regions: { Flanders: "Flandre", Wallonia: "Wallonie", Brussels: "Bruxelles" },
   },
 } as const satisfies Record<Language, unknown>;

@@ -32,7 +32,8 @@ export function calculateRoutes(service: ServiceContext) {
     }
     const run = runCalculation(request, toCarDetailInput(car));
     if (!run.ok) throw validationError(run.problem);
-    const result = { calculationId: randomUUID(), lines: run.lines };
+    // Figures in `lines`; a calculator and year without one in `unavailableLines`, never as 0.00.
+    const result = { calculationId: randomUUID(), lines: run.lines, unavailableLines: run.unavailableLines };
     // Serialised once: the audit record keeps the very bytes that are sent.
     const resultJson = JSON.stringify(result);
     await service.storage.calculations.insert(

@@ -3,6 +3,7 @@ import type { AppEnv, ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
 import { notFound } from "../http/problem";
 import { uuidParam } from "../http/uuid-param";
+import { recordedResult } from "./recorded-result";
 
 /**
  * GET /v1/Calculations/{calculationId}: the audit record of a calculation, to its own account
@@ -22,7 +23,7 @@ export function calculationRoutes(service: ServiceContext) {
       subscriptionId: record.subscriptionId,
       version: record.clientVersion,
       request: record.request,
-      result: record.result,
+      result: recordedResult(record.result),
     });
   });
   return routes;

@@ -25,7 +25,7 @@ export function todayInBelgium(now: Date = new Date()): string {
  * ProfileStatus × RegistrationOn and every Region. The spec gives no date: the matrix is computed
  * for a registration today (Belgian time), or on the optional `registrationDate` (yyyy-MM-dd);
  * each cell equals Calculate's current-year line for the same profile and date (null where that
- * line has no amount: exempt, not applicable, rules not available).
+ * line has no amount: exempt, or no figure), and `roadTaxOutcome` / `yearlyTaxOutcome` say which.
  */
 export function taxMatrixRoutes(service: ServiceContext) {
   const routes = new Hono<AppEnv>();
@@ -62,13 +62,22 @@ export function taxMatrixRoutes(service: ServiceContext) {
   return routes;
 }
 
-/** The matrix with no result in any cell: every status × holder, every region, null amounts. */
+/**
+ * The matrix with no result in any cell: every status × holder, every region, null amounts, each
+ * `invalidInput` (the stored car cannot be taxed on that date; carDetailIssues says why).
+ */
 function emptyMatrixRows() {
   return enumNames(ProfileStatus).flatMap((status) =>
     enumNames(RegistrationOn).map((registrationOn) => ({
       status,
       registrationOn,
-      regions: enumNames(Region).map((region) => ({ region, roadTax: null, yearlyTax: null })),
+      regions: enumNames(Region).map((region) => ({
+        region,
+        roadTax: null,
+        yearlyTax: null,
+        roadTaxOutcome: "invalidInput",
+        yearlyTaxOutcome: "invalidInput",
+      })),
     })),
   );
 }

@@ -1,4 +1,4 @@
-import type { CalculationLine, Language, TaxResult } from "@cartax/engine";
+import type { CalculationLine, Language, TaxResult, UnavailableLine } from "@cartax/engine";
 import {
   PROBLEM_TYPES,
   type ProblemDetails,
@@ -11,6 +11,7 @@ import {
 export interface CalculationResultBody {
   readonly calculationId: null;
   readonly lines: readonly CalculationLine[];
+  readonly unavailableLines: readonly UnavailableLine[];
 }
 
 export type CalculatedRequest =
@@ -48,6 +49,6 @@ export function calculateRequest(json: unknown): CalculatedRequest {
     ok: true,
     language: run.language,
     results: run.results,
-    body: { calculationId: null, lines: run.lines },
+    body: { calculationId: null, lines: run.lines, unavailableLines: run.unavailableLines },
   };
 }

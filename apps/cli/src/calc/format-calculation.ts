@@ -14,13 +14,24 @@ export function formatCalculation(calculated: CalculatedRequest, heading: string
       ...(errors.length > 0 ? errors : [`  ${calculated.problem.detail}`]),
     ].join("\n");
   }
-  const { lines } = calculated.body;
-  const rows = lines.map((l) => [
-    l.name,
-    String(l.year),
-    l.value,
-    l.outcome + (l.provisional ? " (provisional)" : ""),
-  ]);
+  const { lines, unavailableLines } = calculated.body;
+  // In the order of the results; a calculator and year without a figure shows "—" and why, never 0.00.
+  const entries = calculated.results.map((result) => {
+    const same = (l: { viewOption: string; year: number }) =>
+      l.viewOption === result.calculator && l.year === result.year;
+    return { result, line: lines.find(same), unavailable: unavailableLines.find(same) };
+  });
+  const rows = entries.map(({ result, line, unavailable }) =>
+    line
+      ? [line.name, String(line.year), line.value, line.outcome + (line.provisional ? " (provisional)" : "")]
+      : [
+          unavailable?.name ?? result.calculator,
+          String(result.year),
+          "—",
+          result.outcome +
+            (unavailable?.missingFields ? ` (missing: ${unavailable.missingFields.join(", ")})` : ""),
+        ],
+  );
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
   const out = [heading];
   rows.forEach((row) => {
@@ -29,9 +40,10 @@ export function formatCalculation(calculated: CalculatedRequest, heading: string
     );
   });
   out.push("");
-  calculated.results.forEach((result, i) => {
-    out.push(...explain(result, lines[i]?.description ?? null, lines[i]?.url ?? null));
-  });
+  for (const { result, line, unavailable } of entries) {
+    const description = line ? line.description : (unavailable?.reason ?? null);
+    out.push(...explain(result, description, line?.url ?? unavailable?.url ?? null));
+  }
   return out.join("\n");
 }
 

@@ -8,7 +8,7 @@ export const vectorSchema = z.object({
   request: z.unknown(),
   lineYear: z.number().int(),
   expected: z.object({
-    outcome: z.enum(["amount", "exempt", "notApplicable", "rulesNotAvailable"]),
+    outcome: z.enum(["amount", "exempt", "missingInput", "notApplicable", "rulesNotAvailable"]),
     rawValue: z.number().optional(),
     provisional: z.boolean().optional(),
   }),

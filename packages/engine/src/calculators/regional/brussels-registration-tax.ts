@@ -43,7 +43,7 @@ export function brusselsRegistrationTax(ctx: LineContext, leasing: boolean): Tax
     return b.amount(minimum);
   }
   const amount = powerTableTax(ctx, b, { coefficient, lpgReduction: true });
-  if (amount === undefined) return b.notApplicable("missingCapacity");
+  if (amount === undefined) return b.missingInput("missingCapacity", "capacity");
   // FEBIAC shows 78.99 for the lowest indexed amount of 2026-27 where × 1.2826 gives 78.88.
   if (minimumUncertain && cmp(amount, minimum) === 0) {
     b.paramValue("minimum", "EUR", toEuros(minimum), POWER_TABLE_SOURCES[0], true);

@@ -17,5 +17,5 @@ export function flandersLeasingRegistrationTax(ctx: LineContext): TaxResult {
   b.note("leasingCompany");
   if (isZeroEmission(ctx.input.car.fuel)) return flandersZeroEmissionBiv(ctx, b);
   const amount = powerTableTax(ctx, b, { coefficient: 1, lpgReduction: false });
-  return amount === undefined ? b.notApplicable("missingCapacity") : b.amount(amount);
+  return amount === undefined ? b.missingInput("missingCapacity", "capacity") : b.amount(amount);
 }

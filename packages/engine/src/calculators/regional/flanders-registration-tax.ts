@@ -20,7 +20,7 @@ import type { Source } from "../../rules/source";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
 import { orderedBeforeTransition } from "./flanders-zero-emission";
-import { flemishEuroColumn, recordDates, regionalCo2 } from "./regional-car";
+import { co2Field, flemishEuroColumn, recordDates, regionalCo2 } from "./regional-car";
 
 /**
  * Battery-electric and hydrogen cars in Flanders, leasing companies included: exempt when
@@ -64,7 +64,7 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   const maximum = dec(maximumRow.value);
   const minimumCents = scaledBigInt(round(minimum, 2), 100);
   const maximumCents = scaledBigInt(round(maximum, 2), 100);
-  if (co2 === undefined) return b.notApplicable("missingCo2");
+  if (co2 === undefined) return b.missingInput("missingCo2", co2Field(ctx));
 
   b.setFormula(
     cycle === "NEDC"

@@ -31,6 +31,7 @@ import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
 import { orderedBeforeTransition } from "./flanders-zero-emission";
 import {
+  co2Field,
   flemishEuroColumn,
   isLeasingCompany,
   recordDates,
@@ -55,7 +56,7 @@ export function flandersRoadTax(ctx: LineContext): TaxResult {
   const scaleRow = rowAt(flandersRoadTaxScale, ctx.evaluationDate);
   if (!scaleRow) return b.rulesNotAvailable(`flanders.roadTax.scale ${ctx.evaluationDate}`);
   const horsepower = regionalHorsepower(ctx, b);
-  if (horsepower === undefined) return b.notApplicable("missingCapacity");
+  if (horsepower === undefined) return b.missingInput("missingCapacity", "capacity");
   const base = scaleBase(b, scaleRow, horsepower);
   const supplement = lpgSupplement(b, car.fuel === "LPG", horsepower);
 
@@ -99,7 +100,7 @@ function greenTax(
 ): Fraction | TaxResult {
   const { car } = ctx.input;
   const { cycle, co2 } = regionalCo2(ctx, b);
-  if (co2 === undefined) return b.notApplicable("missingCo2");
+  if (co2 === undefined) return b.missingInput("missingCo2", co2Field(ctx));
   b.setFormula(
     "max(T + T × 0.3 % × (CO2 − reference) + T × EUROcorr, minimum) [− LPG reduction] × 1.10 [+ LPG supplement]",
   );

@@ -34,7 +34,7 @@ export function walloniaBrusselsRoadTax(ctx: LineContext): TaxResult {
     b.note("electricFlatRate");
   } else {
     const fromCapacity = regionalHorsepower(ctx, b);
-    if (fromCapacity === undefined) return b.notApplicable("missingCapacity");
+    if (fromCapacity === undefined) return b.missingInput("missingCapacity", "capacity");
     horsepower = fromCapacity;
   }
   b.setFormula("scale(fiscal HP) × 1.10 [+ LPG supplement]");

@@ -20,6 +20,10 @@ export const isLeasingCompany = (ctx: LineContext): boolean =>
 export const regionalCycle = (ctx: LineContext): Co2Cycle =>
   ctx.firstRegistration <= BIV_FORMULA.nedcBranchUntil ? "NEDC" : "WLTP";
 
+/** The input field holding the CO2 of the branch's cycle, as the HTTP body names it. */
+export const co2Field = (ctx: LineContext): "nedC2" | "wltp" =>
+  regionalCycle(ctx) === "NEDC" ? "nedC2" : "wltp";
+
 /**
  * The CO2 of the branch's cycle, recorded as input; undefined when the certificate figure of that
  * cycle is missing (nedC2 0 or wltp null/0), which the caller answers with `missingCo2`.

@@ -49,11 +49,19 @@ describe("Flemish road tax (green formula)", () => {
   });
 
   it("needs the capacity and the CO2 of the branch's cycle", () => {
+    // The tax applies; an input is missing: no figure, and the field to give.
     expect(yearlyTax(contextFor({ wltp: 130 }, "Flanders", "2026-01-15"))).toMatchObject({
-      outcome: "notApplicable",
+      outcome: "missingInput",
+      missingFields: ["capacity"],
     });
     const noCo2 = yearlyTax(contextFor({ capacity: 1598, wltp: null }, "Flanders", "2026-01-15"));
+    expect(noCo2).toMatchObject({ outcome: "missingInput", missingFields: ["wltp"] });
     expect(noCo2.explanation.notes).toContain("missingCo2");
+    const oldCar = { capacity: 1598, nedC2: 0, firstRegistration: "2019-05-01" };
+    expect(yearlyTax(contextFor(oldCar, "Flanders", "2026-01-15"))).toMatchObject({
+      outcome: "missingInput",
+      missingFields: ["nedC2"],
+    });
   });
 
   it("has no 2027-28 window", () => {
@@ -141,7 +149,8 @@ describe("Walloon registration tax", () => {
   it("reform needs the maximum authorised mass", () => {
     const ctx = contextFor({ wltp: 120, kilowatt: 81, capacity: 1199 }, "Wallonia", "2025-09-01");
     expect(roadTax(ctx)).toMatchObject({
-      outcome: "notApplicable",
+      outcome: "missingInput",
+      missingFields: ["weight"],
       explanation: { notes: ["walloonReform", "missingWeight"] },
     });
   });

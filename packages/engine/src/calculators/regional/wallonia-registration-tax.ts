@@ -21,7 +21,7 @@ import {
 import type { TaxResult } from "../../tax-result";
 import { isHybrid, isZeroEmission } from "../../vehicle";
 import { indexedAmount, powerTableTax } from "./power-table-registration-tax";
-import { recordDates, regionalCo2 } from "./regional-car";
+import { co2Field, recordDates, regionalCo2 } from "./regional-car";
 
 /**
  * RoadTax in Wallonia. Leasing companies stay on the old power table (no eco-malus, no reform);
@@ -48,12 +48,12 @@ function oldTax(ctx: LineContext, b: ResultBuilder, withEcoMalus: boolean): TaxR
     );
   }
   const amount = powerTableTax(ctx, b, { coefficient: 1, lpgReduction: true });
-  if (amount === undefined) return b.notApplicable("missingCapacity");
+  if (amount === undefined) return b.missingInput("missingCapacity", "capacity");
   if (!withEcoMalus) return b.amount(amount);
 
   // The eco-malus of natural persons and (from 2014) legal persons with a Walloon seat.
   const { cycle, co2 } = regionalCo2(ctx, b);
-  if (co2 === undefined) return b.notApplicable("missingCo2");
+  if (co2 === undefined) return b.missingInput("missingCo2", co2Field(ctx));
   const malus = bandFor(ECO_MALUS, (m) => co2 <= m.maxCo2).amount;
   // Uncertain: the cycle of the malus after 2020 (a WLTP figure above 145 g) and, for used cars,
   // whether the malus is reduced by age (no source found; the full malus is charged).
@@ -74,12 +74,12 @@ function reformedTax(ctx: LineContext, b: ResultBuilder): TaxResult {
     b.note("oldtimer");
     return b.amount(dec(b.paramValue("oldtimerFlat", "EUR", R.oldtimerFlat, R.sources.oldtimer)));
   }
-  if (typeof car.weight !== "number" || !(car.weight > 0)) return b.notApplicable("missingWeight");
+  if (typeof car.weight !== "number" || !(car.weight > 0)) return b.missingInput("missingWeight", "weight");
   b.setFormula("min(max(MB × age % × CO2/X × MMA/Y × C × index, 50), 9000)");
   b.input("kilowatt", car.kilowatt).input("weight", car.weight);
 
   const co2Factor = co2Ratio(ctx, b);
-  if (co2Factor === undefined) return b.notApplicable("missingCo2");
+  if (co2Factor === undefined) return b.missingInput("missingCo2", co2Field(ctx));
   let index = 1;
   if (indexRow.value !== 1) {
     index = b.param("indexCoefficient", "factor", indexRow);
