@@ -70,8 +70,7 @@ const fullAnchor = (id: string) => id.split(/[./]/).map(kebab).filter(Boolean).j
 /** The id without the segments the page already says: `flanders.biv.q` on the Flemish BIV page → `q`. */
 function shortAnchor(id: string, page: BookPageDefinition): string {
   const segments = id.split(/[./]/).map(kebab).filter(Boolean);
-  if (segments[0]?.split("-").every((word) => (REGION_SCOPES as string[]).includes(word)))
-    segments.shift();
+  if (segments[0]?.split("-").every((word) => (REGION_SCOPES as string[]).includes(word))) segments.shift();
   if (segments[0] && TAX_WORDS[page.tax].includes(segments[0])) segments.shift();
   return segments.join("-");
 }
