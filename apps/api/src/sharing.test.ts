@@ -151,5 +151,5 @@ describe.skipIf(!haveBrowser)("the public page in a real headless Chromium", () 
     } finally {
       await browser.close();
     }
-  });
+  }, 60_000);
 });

@@ -1234,7 +1234,7 @@ export interface paths {
     };
     /**
      * The public page of a car detail (no key)
-     * @description HTML in nl, fr or en (`?lang=` or Accept-Language): specifications and tax summary.
+     * @description HTML in nl, fr or en (`?lang=` or Accept-Language): tax summary, specifications, the date the figures are for. `/p/{token}/` serves the same page.
      */
     get: {
       parameters: {
@@ -1258,23 +1258,13 @@ export interface paths {
             "text/html": string;
           };
         };
-        /** @description Unknown link. */
+        /** @description Unknown link: a short page in the visitor's language (HTML, not problem details). */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            /**
-             * @example {
-             *       "type": "/problems/not-found",
-             *       "title": "Not found",
-             *       "status": 404,
-             *       "code": "not_found",
-             *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
+            "text/html": string;
           };
         };
       };

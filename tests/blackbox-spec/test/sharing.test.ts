@@ -106,7 +106,8 @@ describe("the public page (spec Authentication 10; README Sharing)", () => {
   it("opens without a key and shows the car's name and specifications", () => {
     expect(html).toContain("Shared Petrol Estate");
     expect(html).toMatch(/110\s*kW/);
-    expect(html).toContain("1498");
+    // README: numbers with the language's separators (English here: 1,498 cm³).
+    expect(html).toMatch(/1,498\s*cm³/);
   });
 
   it("is noindex and has Open Graph tags", async () => {

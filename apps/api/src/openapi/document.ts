@@ -205,7 +205,8 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     method: "get",
     path: "/p/{token}",
     summary: "The public page of a car detail (no key)",
-    description: "HTML in nl, fr or en (`?lang=` or Accept-Language): specifications and tax summary.",
+    description:
+      "HTML in nl, fr or en (`?lang=` or Accept-Language): tax summary, specifications, the date the figures are for. `/p/{token}/` serves the same page.",
     tags: ["Sharing"],
     request: {
       params: z.object({ token: z.string() }),
@@ -213,7 +214,10 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     },
     responses: {
       200: { description: "The page.", content: { "text/html": { schema: z.string() } } },
-      404: problem("Unknown link.", 404),
+      404: {
+        description: "Unknown link: a short page in the visitor's language (HTML, not problem details).",
+        content: { "text/html": { schema: z.string() } },
+      },
     },
   },
   {

@@ -11,8 +11,11 @@ import {
 } from "@cartax/engine";
 import { toCarDetailInput } from "@cartax/schemas";
 import type { StoredCar } from "@cartax/storage";
+import { FAVICON_DATA_URI } from "./favicon";
+import { LanguageLinks } from "./language-links";
+import { formatLongDate, formatQuantity } from "./page-format";
 import { PAGE_STYLE } from "./page-style";
-import { PAGE_TEXTS } from "./page-texts";
+import { euroStandardName, fuelName, PAGE_TEXTS } from "./page-texts";
 
 export interface CarPageProps {
   readonly car: StoredCar;
@@ -82,7 +85,8 @@ function Amount(props: { line: PageLine | undefined; none: string; source: strin
 export function CarPage(props: CarPageProps) {
   const t = PAGE_TEXTS[props.language];
   const { car } = props;
-  const name = car.name?.trim() || `${car.fuel} ${car.kilowatt} kW`;
+  const lang = props.language;
+  const name = car.name?.trim() || `${fuelName(car.fuel, lang)} ${formatQuantity(car.kilowatt, "kW", lang)}`;
   const regions = enumNames(Region).map((region) => {
     const lines = linesFor(car, region, props.today, props.language);
     return { region, lines, find: (v: string) => lines.find((l) => l.viewOption === v) };
@@ -90,16 +94,17 @@ export function CarPage(props: CarPageProps) {
   const bik = regions[0]?.find("BenefitInKind");
   const specs: [string, string | null][] = [
     [t.catalogPrice, formatEuro(car.catalogPrice, props.language)],
-    [t.firstRegistration, car.firstRegistration ?? null],
-    [t.fuel, car.fuel],
-    [t.euroStandard, car.euroStandard],
-    [t.power, `${car.kilowatt} kW`],
-    [t.co2Wltp, car.wltp != null ? `${car.wltp} g/km` : null],
-    [t.co2Nedc, car.nedC2 ? `${car.nedC2} g/km` : null],
-    [t.capacity, car.capacity != null ? `${car.capacity} cm³` : null],
-    [t.weight, car.weight != null ? `${car.weight} kg` : null],
-    [t.battery, car.batteryCapacity != null ? `${car.batteryCapacity} kWh` : null],
+    [t.firstRegistration, car.firstRegistration ? formatLongDate(car.firstRegistration, lang) : null],
+    [t.fuel, fuelName(car.fuel, lang)],
+    [t.euroStandard, euroStandardName(car.euroStandard, lang)],
+    [t.power, formatQuantity(car.kilowatt, "kW", lang)],
+    [t.co2Wltp, car.wltp != null ? formatQuantity(car.wltp, "g/km", lang) : null],
+    [t.co2Nedc, car.nedC2 ? formatQuantity(car.nedC2, "g/km", lang) : null],
+    [t.capacity, car.capacity != null ? formatQuantity(car.capacity, "cm³", lang) : null],
+    [t.weight, car.weight != null ? formatQuantity(car.weight, "kg", lang) : null],
+    [t.battery, car.batteryCapacity != null ? formatQuantity(car.batteryCapacity, "kWh", lang) : null],
   ];
+  const computedFor = `${t.computedFor} ${formatLongDate(props.today, lang)}.`;
   const summary = regions
     .map((r) => `${t.regions[r.region]}: ${shortText(r.find("RoadTax"), t)}`)
     .join(" · ");
@@ -115,7 +120,11 @@ export function CarPage(props: CarPageProps) {
         <meta property="og:description" content={`${t.registrationTax}: ${summary}`} />
         <meta property="og:url" content={props.url} />
         <meta property="og:locale" content={{ en: "en_GB", nl: "nl_BE", fr: "fr_BE" }[props.language]} />
+        <meta name="twitter:card" content="summary" />
+        <meta name="twitter:title" content={`${name} — ${t.title}`} />
+        <meta name="twitter:description" content={`${t.registrationTax}: ${summary}`} />
         <meta name="robots" content="noindex" />
+        <link rel="icon" href={FAVICON_DATA_URI} />
         <style dangerouslySetInnerHTML={{ __html: PAGE_STYLE }} />
       </head>
       <body>
@@ -123,30 +132,13 @@ export function CarPage(props: CarPageProps) {
           <header>
             <p class="eyebrow">{t.title}</p>
             <h1>{name}</h1>
-            <nav class="languages">
-              {(["nl", "fr", "en"] as const).map((lang) => (
-                <a href={`?lang=${lang}`} aria-current={lang === props.language ? "true" : undefined}>
-                  {lang.toUpperCase()}
-                </a>
-              ))}
-            </nav>
+            <LanguageLinks language={lang} />
           </header>
           <section>
-            <h2>{t.specs}</h2>
-            <dl class="specs">
-              {specs
-                .filter(([, value]) => value !== null)
-                .map(([label, value]) => (
-                  <div>
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-            </dl>
-          </section>
-          <section>
             <h2>{t.taxes}</h2>
-            <p class="note">{t.taxesNote}</p>
+            <p class="note">
+              {t.taxesNote} <span data-testid="computed-for">{computedFor}</span>
+            </p>
             <table>
               <thead>
                 <tr>
@@ -177,8 +169,24 @@ export function CarPage(props: CarPageProps) {
               <Amount line={bik} none={t.none} source={t.source} />
             </p>
           </section>
+          <section class="specifications">
+            <h2>{t.specs}</h2>
+            <dl class="specs">
+              {specs
+                .filter(([, value]) => value !== null)
+                .map(([label, value]) => (
+                  <div>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+            </dl>
+          </section>
           <footer>
-            {t.footer} {RULES_VERSION} · {props.today}
+            <p data-testid="disclaimer">{t.disclaimer}</p>
+            <p>
+              {t.footer} {RULES_VERSION} · {formatLongDate(props.today, lang)}
+            </p>
           </footer>
         </main>
       </body>

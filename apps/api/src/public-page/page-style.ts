@@ -25,10 +25,18 @@ thead th { border-top:none; color:var(--muted); font-size:.85rem; font-weight:60
 .big { font-size:1.6rem; margin:0; }
 footer { color:var(--muted); font-size:.8rem; text-align:center; margin-top:24px; }
 @media (max-width: 560px) {
+  /* A phone shows every region's taxes on its first screen: one row per region, both taxes side by side. */
+  main { padding: 12px 12px 32px; }
+  header { margin-bottom: 12px; padding-bottom: 8px; }
+  section { padding: 12px 14px; margin-bottom: 12px; }
+  .note { font-size:.85rem; margin-bottom: 6px; }
   thead { display:none; }
-  tr { display:block; border-top:1px solid var(--line); padding:8px 0; }
-  th, td { display:block; border:none; padding:4px 0; }
-  td::before { content: attr(data-label); display:block; color:var(--muted); font-size:.8rem; }
+  tbody tr { display:grid; grid-template-columns: 1fr 1fr; column-gap:12px; border-top:1px solid var(--line); padding:6px 0; }
+  tbody th { grid-column: 1 / -1; }
+  th, td { display:block; border:none; padding:1px 0; }
+  td::before { content: attr(data-label); display:block; color:var(--muted); font-size:.75rem; line-height:1.3; }
+  .source { display:block; margin-left:0; }
+  .big { font-size:1.35rem; }
 }
 @media print {
   body { background:#fff; font-size:12pt; }

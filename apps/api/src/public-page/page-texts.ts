@@ -1,9 +1,10 @@
-import type { Language } from "@cartax/engine";
+import type { FuelType, Language } from "@cartax/engine";
 
 /** The page's own words in the three languages (tax line names come from the engine). */
 export const PAGE_TEXTS = {
   en: {
     title: "Company car tax summary",
+    languages: "Language",
     specs: "Specifications",
     catalogPrice: "Catalogue price (excl. VAT)",
     firstRegistration: "First registration",
@@ -32,9 +33,34 @@ export const PAGE_TEXTS = {
       rulesNotAvailable: "no figure (rules not yet published)",
     },
     regions: { Flanders: "Flanders", Wallonia: "Wallonia", Brussels: "Brussels" },
+    fuels: {
+      Diesel: "Diesel",
+      Petrol: "Petrol",
+      LPG: "LPG",
+      NaturalGas: "Natural gas (CNG)",
+      PluginHybridDiesel: "Plug-in hybrid (diesel)",
+      PluginHybridPetrol: "Plug-in hybrid (petrol)",
+      HybridPetrol: "Hybrid (petrol)",
+      HybridDiesel: "Hybrid (diesel)",
+      Electric: "Electric",
+      HydrogenPetrol: "Hydrogen and petrol",
+      Hydrogen: "Hydrogen",
+    },
+    euroStandards: {
+      NA: "Not applicable",
+      Euro3Filter: "Euro 3 with particulate filter",
+      Euro4Filter: "Euro 4 with particulate filter",
+    },
+    computedFor: "Figures for a registration on",
+    disclaimer:
+      "Indicative figures computed from the published rules, for information only: they are not a tax assessment, and the tax authorities' own assessment prevails.",
+    notFoundTitle: "Link not found",
+    notFoundText:
+      "This car page does not exist or is no longer available. Ask the person who shared the link for a new one.",
   },
   nl: {
     title: "Fiscale samenvatting bedrijfswagen",
+    languages: "Taal",
     specs: "Specificaties",
     catalogPrice: "Cataloguswaarde (excl. btw)",
     firstRegistration: "Eerste inschrijving",
@@ -63,9 +89,34 @@ export const PAGE_TEXTS = {
       rulesNotAvailable: "geen bedrag (regels nog niet gepubliceerd)",
     },
     regions: { Flanders: "Vlaanderen", Wallonia: "Wallonië", Brussels: "Brussel" },
+    fuels: {
+      Diesel: "Diesel",
+      Petrol: "Benzine",
+      LPG: "LPG",
+      NaturalGas: "Aardgas (CNG)",
+      PluginHybridDiesel: "Plug-in hybride (diesel)",
+      PluginHybridPetrol: "Plug-in hybride (benzine)",
+      HybridPetrol: "Hybride (benzine)",
+      HybridDiesel: "Hybride (diesel)",
+      Electric: "Elektrisch",
+      HydrogenPetrol: "Waterstof en benzine",
+      Hydrogen: "Waterstof",
+    },
+    euroStandards: {
+      NA: "Niet van toepassing",
+      Euro3Filter: "Euro 3 met roetfilter",
+      Euro4Filter: "Euro 4 met roetfilter",
+    },
+    computedFor: "Bedragen voor een inschrijving op",
+    disclaimer:
+      "Indicatieve bedragen, berekend volgens de gepubliceerde regels, enkel ter informatie: dit is geen aanslag, en de aanslag van de belastingdienst heeft voorrang.",
+    notFoundTitle: "Link niet gevonden",
+    notFoundText:
+      "Deze pagina van een wagen bestaat niet of is niet meer beschikbaar. Vraag wie de link deelde om een nieuwe.",
   },
   fr: {
     title: "Résumé fiscal de la voiture de société",
+    languages: "Langue",
     specs: "Caractéristiques",
     catalogPrice: "Valeur catalogue (hors TVA)",
     firstRegistration: "Première immatriculation",
@@ -94,8 +145,51 @@ export const PAGE_TEXTS = {
       rulesNotAvailable: "pas de montant (règles pas encore publiées)",
     },
     regions: { Flanders: "Flandre", Wallonia: "Wallonie", Brussels: "Bruxelles" },
+    fuels: {
+      Diesel: "Diesel",
+      Petrol: "Essence",
+      LPG: "GPL",
+      NaturalGas: "Gaz naturel (GNC)",
+      PluginHybridDiesel: "Hybride rechargeable (diesel)",
+      PluginHybridPetrol: "Hybride rechargeable (essence)",
+      HybridPetrol: "Hybride (essence)",
+      HybridDiesel: "Hybride (diesel)",
+      Electric: "Électrique",
+      HydrogenPetrol: "Hydrogène et essence",
+      Hydrogen: "Hydrogène",
+    },
+    euroStandards: {
+      NA: "Sans objet",
+      Euro3Filter: "Euro 3 avec filtre à particules",
+      Euro4Filter: "Euro 4 avec filtre à particules",
+    },
+    computedFor: "Montants pour une immatriculation le",
+    disclaimer:
+      "Montants indicatifs calculés selon les règles publiées, à titre d’information : ce n’est pas un avertissement-extrait de rôle, et l’imposition établie par l’administration fiscale prévaut.",
+    notFoundTitle: "Lien introuvable",
+    notFoundText:
+      "Cette page de voiture n’existe pas ou n’est plus disponible. Demandez un nouveau lien à la personne qui l’a partagé.",
   },
-} as const satisfies Record<Language, unknown>;
+} as const satisfies Record<
+  Language,
+  { readonly fuels: Readonly<Record<FuelType, string>>; readonly [text: string]: unknown }
+>;
+
+/**
+ * An enumeration value as people say it: the page's word for a fuel, "Euro 6" for `Euro6`, the
+ * language's "not applicable" for `NA`; a value the page does not know yet (the contract lets
+ * enumerations grow) is shown as sent.
+ */
+export function fuelName(fuel: string, language: Language): string {
+  const names: Readonly<Record<string, string>> = PAGE_TEXTS[language].fuels;
+  return Object.hasOwn(names, fuel) ? (names[fuel] ?? fuel) : fuel;
+}
+
+export function euroStandardName(standard: string, language: Language): string {
+  const names: Readonly<Record<string, string>> = PAGE_TEXTS[language].euroStandards;
+  if (Object.hasOwn(names, standard)) return names[standard] ?? standard;
+  return standard.replace(/^Euro(\d)$/, "Euro $1");
+}
 
 /** `?lang=` first, then the best of Accept-Language, else English. */
 export function pageLanguage(query: string | undefined, acceptLanguage: string | undefined): Language {

@@ -1,9 +1,11 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv, ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
 import { notFound } from "../http/problem";
 import { uuidQuery } from "../http/uuid-param";
 import { CarPage } from "../public-page/car-page";
+import { NotFoundPage } from "../public-page/not-found-page";
+import { setPublicPageHeaders } from "../public-page/page-headers";
 import { pageLanguage } from "../public-page/page-texts";
 import { todayInBelgium } from "./tax-matrix";
 
@@ -22,22 +24,18 @@ export function publicLinkRoutes(service: ServiceContext) {
   return routes;
 }
 
-/** GET /p/{token}: the public page, without a key. */
+/**
+ * GET /p/{token} (and /p/{token}/): the public page, without a key. An unknown token answers 404
+ * with a page in the visitor's language (a person follows this link, not a program).
+ */
 export function publicPageRoutes(service: ServiceContext) {
   const routes = new Hono<AppEnv>();
-  routes.get("/:token", async (c) => {
-    const token = c.req.param("token");
-    const stored = await service.storage.publicLinks.resolve(token);
-    if (!stored) throw notFound("public page");
+  const page = async (c: Context<AppEnv>) => {
+    const token = c.req.param("token") ?? "";
     const language = pageLanguage(c.req.query("lang"), c.req.header("accept-language"));
-    c.header("Content-Language", language);
-    c.header("Cache-Control", "no-store");
-    c.header("X-Robots-Tag", "noindex");
-    c.header(
-      "Content-Security-Policy",
-      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:",
-    );
-    c.header("Vary", "Accept-Language");
+    setPublicPageHeaders(c, language);
+    const stored = await service.storage.publicLinks.resolve(token);
+    if (!stored) return c.html(`<!doctype html>${(<NotFoundPage language={language} />).toString()}`, 404);
     return c.html(
       `<!doctype html>${(
         (
@@ -50,6 +48,8 @@ export function publicPageRoutes(service: ServiceContext) {
         )
       ).toString()}`,
     );
-  });
+  };
+  routes.get("/:token", page);
+  routes.get("/:token/", page);
   return routes;
 }
