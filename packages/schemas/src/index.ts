@@ -30,6 +30,7 @@ export {
   calculationResultSchema,
   carDetailResponseSchema,
   outcomeWithoutFigureSchema,
+  lineParameterSchema,
   problemSchema,
   taxMatrixResultSchema,
   unavailableLineSchema,
