@@ -18,7 +18,8 @@ export type LinkedCalculationLine = CalculationLine & { readonly parameters: rea
 /**
  * The lines with the parameters their explanations used, each linked to its rule-book entry
  * (`<base>/rules/<region>/<tax>/<parameter>`, which redirects to the parameter's anchor). `results`
- * are the engine results the lines were made from, in the same order.
+ * are the engine results the lines were made from; a line's is the result of its calculator and year
+ * (not its position: lines may leave results out).
  */
 export function withParameterLinks(
   lines: readonly CalculationLine[],
@@ -26,8 +27,8 @@ export function withParameterLinks(
   region: Region,
   base: string,
 ): LinkedCalculationLine[] {
-  return lines.map((line, i) => {
-    const result = results[i];
+  return lines.map((line) => {
+    const result = results.find((r) => r.calculator === line.viewOption && r.year === line.year);
     const parameters = (result?.explanation.parameters ?? []).map((use): LineParameter => {
       const path = use.parameter === null ? undefined : ruleBookPath(line.viewOption, region, use.parameter);
       return {
