@@ -129,6 +129,10 @@ describe.skipIf(!sqlite?.available)("GET /rules, the rule book as HTML", () => {
       parameter: "flanders.biv.q",
       ruleBookUrl: "https://api.cartax.test/rules/flanders/registration-tax/q",
     });
+    // The example: the Flemish BIV minimum of the line's index window, at its stable address.
+    expect(parameterOf(result.lines, "RoadTax", 2025, "minimum")?.ruleBookUrl).toBe(
+      "https://api.cartax.test/rules/flanders/registration-tax/minimum",
+    );
     // A constant not in the registry yet says so instead of linking anywhere.
     expect(parameterOf(result.lines, "RoadTax", 2025, "fuelFactor")?.ruleBookUrl).toBeNull();
     const record = (await readJson(

@@ -3,6 +3,12 @@ import type { BookScope, Language } from "@cartax/engine";
 /** The rule book's own words in the three languages (the law summaries stay English, marked so). */
 export const BOOK_TEXTS = {
   en: {
+    derivation: "Derivation",
+    primarySource: "Primary source",
+    confidence: "Confidence",
+    statuses: { official: "official text", pending: "pending" },
+    confidences: { high: "high", medium: "medium", low: "low" },
+    rounding: "rounding",
     title: "Rule book",
     intro:
       "What the law says for each tax and region, its formula, and every parameter the calculations use, by date, with its sources.",
@@ -39,6 +45,12 @@ export const BOOK_TEXTS = {
     scopes: { federal: "Federal", flanders: "Flanders", wallonia: "Wallonia", brussels: "Brussels" },
   },
   nl: {
+    derivation: "Berekening",
+    primarySource: "Primaire bron",
+    confidence: "Betrouwbaarheid",
+    statuses: { official: "officiële tekst", pending: "in afwachting" },
+    confidences: { high: "hoog", medium: "gemiddeld", low: "laag" },
+    rounding: "afronding",
     title: "Regelboek",
     intro:
       "Wat de wet zegt per belasting en gewest, de formule, en elke parameter die de berekeningen gebruiken, per datum, met de bronnen.",
@@ -75,6 +87,12 @@ export const BOOK_TEXTS = {
     scopes: { federal: "Federaal", flanders: "Vlaanderen", wallonia: "Wallonië", brussels: "Brussel" },
   },
   fr: {
+    derivation: "Calcul",
+    primarySource: "Source primaire",
+    confidence: "Fiabilité",
+    statuses: { official: "texte officiel", pending: "en attente" },
+    confidences: { high: "élevée", medium: "moyenne", low: "faible" },
+    rounding: "arrondi",
     title: "Recueil des règles",
     intro:
       "Ce que dit la loi pour chaque taxe et chaque région, sa formule, et chaque paramètre des calculs, par date, avec ses sources.",

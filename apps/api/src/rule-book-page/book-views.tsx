@@ -1,6 +1,7 @@
 import {
   type BookPage,
   type BookParameter,
+  type BookSource,
   CALCULATOR_NAMES,
   type Language,
   RULES_VERSION,
@@ -120,10 +121,31 @@ export function BookIndex(props: { pages: readonly BookPage[]; language: Languag
   );
 }
 
+/** Where in a text the value stands: article, Official Journal date, numac. */
+function sourceDetails(source: BookSource, t: (typeof BOOK_TEXTS)[Language], language: Language): string {
+  const where = [
+    source.article ? `art. ${source.article}` : "",
+    source.officialJournalDate
+      ? `${t.officialJournal} ${formatDate(source.officialJournalDate, language)}`
+      : "",
+    source.numac ? `numac ${source.numac}` : "",
+  ].filter(Boolean);
+  return where.length > 0 ? ` (${where.join(", ")})` : "";
+}
+
 function ParameterEntry(props: { parameter: BookParameter; language: Language }) {
   const { parameter, language } = props;
   const t = BOOK_TEXTS[language];
   const withExtra = parameter.rows.some((row) => Object.keys(row.extra).length > 0);
+  const withDerivation = parameter.rows.some((row) => row.derivation !== undefined);
+  const withPrimary = parameter.rows.some((row) => row.primarySource !== undefined);
+  const withConfidence = parameter.rows.some((row) => row.confidence !== undefined);
+  const primary = (text: string | undefined) => {
+    if (text === undefined) return "";
+    const [status = "", ...reason] = text.split(": ");
+    const label = (t.statuses as Record<string, string>)[status] ?? status;
+    return reason.length > 0 ? `${label}: ${reason.join(": ")}` : label;
+  };
   const extra = (fields: Readonly<Record<string, unknown>>) =>
     Object.entries(fields)
       .map(([key, value]) => `${key}: ${formatValue(value, language)}`)
@@ -171,7 +193,10 @@ function ParameterEntry(props: { parameter: BookParameter; language: Language })
               <th scope="col">{t.from}</th>
               <th scope="col">{t.until}</th>
               <th scope="col">{t.value}</th>
+              {withDerivation ? <th scope="col">{t.derivation}</th> : null}
               <th scope="col">{t.provisional}</th>
+              {withPrimary ? <th scope="col">{t.primarySource}</th> : null}
+              {withConfidence ? <th scope="col">{t.confidence}</th> : null}
               <th scope="col">{t.sources}</th>
               <th scope="col">{t.note}</th>
               {withExtra ? <th scope="col">{t.other}</th> : null}
@@ -185,7 +210,24 @@ function ParameterEntry(props: { parameter: BookParameter; language: Language })
                 <td data-label={t.value} class="value">
                   {formatValue(row.value, language)}
                 </td>
+                {withDerivation ? (
+                  <td data-label={t.derivation}>
+                    {(row.derivation ?? "")
+                      .replace(/\d+(\.\d+)?/g, (n) => formatValue(Number(n), language))
+                      .replace("rounding", t.rounding)}
+                  </td>
+                ) : null}
                 <td data-label={t.provisional}>{row.provisional ? t.provisionalYes : ""}</td>
+                {withPrimary ? (
+                  <td data-label={t.primarySource} class="primary">
+                    {primary(row.primarySource)}
+                  </td>
+                ) : null}
+                {withConfidence ? (
+                  <td data-label={t.confidence}>
+                    {(t.confidences as Record<string, string>)[row.confidence ?? ""] ?? row.confidence ?? ""}
+                  </td>
+                ) : null}
                 <td data-label={t.sources}>
                   <ul class="sources">
                     {row.sources.map((source) => (
@@ -193,9 +235,7 @@ function ParameterEntry(props: { parameter: BookParameter; language: Language })
                         <a href={source.href} rel="noopener">
                           {source.title}
                         </a>
-                        {source.officialJournalDate
-                          ? ` (${t.officialJournal} ${formatDate(source.officialJournalDate, language)})`
-                          : ""}
+                        {sourceDetails(source, t, language)}
                       </li>
                     ))}
                   </ul>

@@ -47,8 +47,12 @@ export function valueText(value: unknown): string {
 function sourcesText(row: BookRow): string {
   return row.sources
     .map((source) => {
-      const date = source.officialJournalDate ? ` (Official Journal ${source.officialJournalDate})` : "";
-      return `[${source.title.replace(/[[\]]/g, "")}](${source.href})${date}`;
+      const where = [
+        source.article ? `art. ${source.article}` : "",
+        source.officialJournalDate ? `Official Journal ${source.officialJournalDate}` : "",
+        source.numac ? `numac ${source.numac}` : "",
+      ].filter(Boolean);
+      return `[${source.title.replace(/[[\]]/g, "")}](${source.href})${where.length ? ` (${where.join(", ")})` : ""}`;
     })
     .join("; ");
 }
@@ -59,6 +63,31 @@ function extraText(extra: Readonly<Record<string, unknown>>): string {
     .join("; ");
 }
 
+/** The columns of a parameter's rows: the usual ones, and the optional ones some row has. */
+function columnsOf(rows: readonly BookRow[]): readonly [string, (row: BookRow) => string][] {
+  const some = (has: (row: BookRow) => boolean) => rows.some(has);
+  return [
+    ["From", (row) => row.from],
+    ["Until", (row) => row.until ?? "open"],
+    ["Value", (row) => valueText(row.value)],
+    ...(some((r) => r.derivation !== undefined)
+      ? [["Derivation", (row: BookRow) => row.derivation ?? ""] as const]
+      : []),
+    ["Provisional", (row) => (row.provisional ? "provisional" : "")],
+    ...(some((r) => r.primarySource !== undefined)
+      ? [["Primary source", (row: BookRow) => row.primarySource ?? ""] as const]
+      : []),
+    ...(some((r) => r.confidence !== undefined)
+      ? [["Confidence", (row: BookRow) => row.confidence ?? ""] as const]
+      : []),
+    ["Sources", sourcesText],
+    ["Note", (row) => row.note ?? ""],
+    ...(some((r) => Object.keys(r.extra).length > 0)
+      ? [["Other", (row: BookRow) => extraText(row.extra)] as const]
+      : []),
+  ];
+}
+
 function parameterSection(parameter: BookParameter): string[] {
   const facts = [
     `id \`${parameter.id}\``,
@@ -67,7 +96,7 @@ function parameterSection(parameter: BookParameter): string[] {
     `calculators ${parameter.calculators.join(", ")}`,
   ];
   const extraTable = extraText(parameter.extra);
-  const withExtra = parameter.rows.some((row) => Object.keys(row.extra).length > 0);
+  const columns = columnsOf(parameter.rows);
   const lines = [
     `<a id="${parameter.anchor}"></a>`,
     "",
@@ -75,21 +104,11 @@ function parameterSection(parameter: BookParameter): string[] {
     "",
     `${facts.join(" · ")}${extraTable ? ` · ${extraTable}` : ""}`,
     "",
-    `| From | Until | Value | Provisional | Sources | Note |${withExtra ? " Other |" : ""}`,
-    `| --- | --- | --- | --- | --- | --- |${withExtra ? " --- |" : ""}`,
+    `| ${columns.map(([name]) => name).join(" | ")} |`,
+    `| ${columns.map(() => "---").join(" | ")} |`,
   ];
-  for (const row of parameter.rows) {
-    const cells = [
-      row.from,
-      row.until ?? "open",
-      valueText(row.value),
-      row.provisional ? "provisional" : "",
-      sourcesText(row),
-      row.note ?? "",
-      ...(withExtra ? [extraText(row.extra)] : []),
-    ];
-    lines.push(`| ${cells.map(cell).join(" | ")} |`);
-  }
+  for (const row of parameter.rows)
+    lines.push(`| ${columns.map(([, text]) => cell(text(row))).join(" | ")} |`);
   lines.push("");
   return lines;
 }
