@@ -63,28 +63,22 @@ function extraText(extra: Readonly<Record<string, unknown>>): string {
     .join("; ");
 }
 
+type Column = readonly [string, (row: BookRow) => string];
+
 /** The columns of a parameter's rows: the usual ones, and the optional ones some row has. */
-function columnsOf(rows: readonly BookRow[]): readonly [string, (row: BookRow) => string][] {
-  const some = (has: (row: BookRow) => boolean) => rows.some(has);
+function columnsOf(rows: readonly BookRow[]): readonly Column[] {
+  const when = (has: (row: BookRow) => boolean, column: Column): Column[] => (rows.some(has) ? [column] : []);
   return [
     ["From", (row) => row.from],
     ["Until", (row) => row.until ?? "open"],
     ["Value", (row) => valueText(row.value)],
-    ...(some((r) => r.derivation !== undefined)
-      ? [["Derivation", (row: BookRow) => row.derivation ?? ""] as const]
-      : []),
+    ...when((r) => r.derivation !== undefined, ["Derivation", (row) => row.derivation ?? ""]),
     ["Provisional", (row) => (row.provisional ? "provisional" : "")],
-    ...(some((r) => r.primarySource !== undefined)
-      ? [["Primary source", (row: BookRow) => row.primarySource ?? ""] as const]
-      : []),
-    ...(some((r) => r.confidence !== undefined)
-      ? [["Confidence", (row: BookRow) => row.confidence ?? ""] as const]
-      : []),
+    ...when((r) => r.primarySource !== undefined, ["Primary source", (row) => row.primarySource ?? ""]),
+    ...when((r) => r.confidence !== undefined, ["Confidence", (row) => row.confidence ?? ""]),
     ["Sources", sourcesText],
     ["Note", (row) => row.note ?? ""],
-    ...(some((r) => Object.keys(r.extra).length > 0)
-      ? [["Other", (row: BookRow) => extraText(row.extra)] as const]
-      : []),
+    ...when((r) => Object.keys(r.extra).length > 0, ["Other", (row) => extraText(row.extra)]),
   ];
 }
 
