@@ -14,6 +14,7 @@ import { calculateRoutes } from "./routes/calculate";
 import { calculationRoutes } from "./routes/calculations";
 import { carDetailRoutes } from "./routes/car-details";
 import { qrRoutes } from "./routes/qr";
+import { ruleBookRoutes } from "./routes/rules";
 import { publicLinkRoutes, publicPageRoutes } from "./routes/sharing";
 import { taxMatrixRoutes } from "./routes/tax-matrix";
 
@@ -49,6 +50,7 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Hon
   app.route("/v1/PublicLink", publicLinkRoutes(service));
   app.route("/p", publicPageRoutes(service));
   app.route("/v1/Qr", qrRoutes(service));
+  app.route("/rules", ruleBookRoutes());
 
   const render = (c: Context<AppEnv>, error: ProblemError) =>
     c.body(

@@ -1277,6 +1277,152 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/rules": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The rule book: index (no key; beyond the spec)
+     * @description HTML in nl, fr or en (`?lang=` or Accept-Language): one page per tax and region with what the law says, the formula and every parameter by date with its sources. The same book as `docs/rules/` (`cartax rules book`).
+     */
+    get: {
+      parameters: {
+        query?: {
+          lang?: "nl" | "fr" | "en";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The index. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/html": string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/rules/{region}/{tax}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A page of the rule book: one tax in one region (no key; beyond the spec)
+     * @description `region` is flanders, wallonia, brussels or federal; `tax` is registration-tax, annual-road-tax, benefit-in-kind, deduction, rejected-expenses or co2-contribution. Each parameter has an anchor.
+     */
+    get: {
+      parameters: {
+        query?: {
+          lang?: "nl" | "fr" | "en";
+        };
+        header?: never;
+        path: {
+          region: string;
+          tax: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The page. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/html": string;
+          };
+        };
+        /** @description Not in the rule book (an HTML page). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/html": string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/rules/{region}/{tax}/{parameter}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The stable address of a parameter in the rule book (no key; beyond the spec)
+     * @description Redirects to the parameter's anchor on its page (`?lang=` is kept). The `ruleBookUrl` of a line's `parameters` is such an address.
+     */
+    get: {
+      parameters: {
+        query?: {
+          lang?: "nl" | "fr" | "en";
+        };
+        header?: never;
+        path: {
+          region: string;
+          tax: string;
+          parameter: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description To `/rules/{region}/{tax}#{parameter}`. */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not in the rule book (an HTML page). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/html": string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/Qr": {
     parameters: {
       query?: never;
@@ -1794,6 +1940,19 @@ export interface components {
        */
       outcome: "amount" | "exempt";
       provisional: boolean;
+      /** @description Extension (beyond the spec): the parameters of the law the line used, from its explanation, each with its rule-book address. Present in POST /v1/Calculate and GET /v1/Calculations/{calculationId}; `cartax calc --json` leaves it out. */
+      parameters?: components["schemas"]["LineParameter"][];
+    };
+    LineParameter: {
+      /** @description The parameter's name in the calculator's formula. */
+      name: string;
+      value: number | string;
+      unit: string;
+      provisional: boolean;
+      /** @description The registered parameter's id (`cartax rules export`); null for a constant not in the registry. */
+      parameter: string | null;
+      /** @description Absolute address of the parameter's entry in the rule book (`/rules/<region>/<tax>/<parameter>`, which redirects to the entry's anchor); null when the book has no entry for it. */
+      ruleBookUrl: string | null;
     };
     UnavailableLine: {
       /** @description Display name of the calculation, localised. */

@@ -81,6 +81,7 @@ export {
   type BookPage,
   type BookParameter,
   type BookRow,
+  type BookSource,
   ruleBook,
   ruleBookPath,
 } from "./rule-book/rule-book";

@@ -65,19 +65,23 @@ export class ResultBuilder {
 
   /** Records a parameter row of a rule table as used. */
   param<T extends number | string>(name: string, unit: string, row: ParameterRow<T>): T {
-    return this.paramValue(name, unit, row.value, row.sources[0], row.provisional === true);
+    return this.paramValue(name, unit, row.value, row.sources[0], row.provisional === true, row.parameter);
   }
 
-  /** Records a parameter that is not a table row (a statutory constant) as used. */
+  /**
+   * Records a parameter that is not a table row (a statutory constant) as used; `parameter` names
+   * the registered table a value read from a row comes from.
+   */
   paramValue<T extends number | string>(
     name: string,
     unit: string,
     value: T,
     source: Source,
     provisional = false,
+    parameter: string | null = null,
   ): T {
     this.explained = undefined;
-    this.parameters.push({ name, value, unit, source, provisional });
+    this.parameters.push({ name, value, unit, source, provisional, parameter });
     if (provisional) this.provisional = true;
     return value;
   }

@@ -77,6 +77,11 @@ export interface ParameterUse {
   /** The publication the value comes from: title, address and, for official texts, the Official Journal date. */
   readonly source: Source;
   readonly provisional: boolean;
+  /**
+   * The id of the registered parameter the value was read from (`cartax rules export`, the rule
+   * book), or null for a constant that is not in the registry yet.
+   */
+  readonly parameter: string | null;
 }
 
 /** How a result was reached: formula, inputs, parameters with their sources, notes and legal basis. */

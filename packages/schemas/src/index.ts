@@ -29,6 +29,7 @@ export {
   calculationRecordSchema,
   calculationResultSchema,
   carDetailResponseSchema,
+  lineParameterSchema,
   outcomeWithoutFigureSchema,
   problemSchema,
   taxMatrixResultSchema,

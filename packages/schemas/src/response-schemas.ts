@@ -50,7 +50,32 @@ export const carDetailResponseSchema = z
   })
   .meta({ id: "CarDetail" });
 
-/** A line of a calculation (docs/contract.md, CalculationLine, plus `outcome` and `provisional`). */
+/** A parameter a line used, linked to its entry in the rule book (not in the spec). */
+export const lineParameterSchema = z
+  .object({
+    name: z.string().describe("The parameter's name in the calculator's formula."),
+    value: z.union([z.number(), z.string()]),
+    unit: z.string(),
+    provisional: z.boolean(),
+    parameter: z
+      .string()
+      .nullable()
+      .describe(
+        "The registered parameter's id (`cartax rules export`); null for a constant not in the registry.",
+      ),
+    ruleBookUrl: z
+      .string()
+      .nullable()
+      .describe(
+        "Absolute address of the parameter's entry in the rule book (`/rules/<region>/<tax>/<parameter>`, which redirects to the entry's anchor); null when the book has no entry for it.",
+      ),
+  })
+  .meta({ id: "LineParameter" });
+
+/**
+ * A line of a calculation (docs/contract.md, CalculationLine, plus `outcome`, `provisional` and, in
+ * the service's answers, `parameters`).
+ */
 export const calculationLineSchema = z
   .object({
     name: z.string(),
@@ -71,6 +96,12 @@ export const calculationLineSchema = z
         "`amount`: the tax applies and rawValue holds it; `exempt`: an exemption makes it a true zero.",
       ),
     provisional: z.boolean(),
+    parameters: z
+      .array(lineParameterSchema)
+      .optional()
+      .describe(
+        "Extension (beyond the spec): the parameters of the law the line used, from its explanation, each with its rule-book address. Present in POST /v1/Calculate and GET /v1/Calculations/{calculationId}; `cartax calc --json` leaves it out.",
+      ),
   })
   .meta({ id: "CalculationLine" });
 

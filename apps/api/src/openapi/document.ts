@@ -221,6 +221,54 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     },
   },
   {
+    method: "get",
+    path: "/rules",
+    summary: "The rule book: index (no key; beyond the spec)",
+    description:
+      "HTML in nl, fr or en (`?lang=` or Accept-Language): one page per tax and region with what the law says, the formula and every parameter by date with its sources. The same book as `docs/rules/` (`cartax rules book`).",
+    tags: ["Rule book"],
+    request: { query: z.object({ lang: z.enum(["nl", "fr", "en"]).optional() }) },
+    responses: { 200: { description: "The index.", content: { "text/html": { schema: z.string() } } } },
+  },
+  {
+    method: "get",
+    path: "/rules/{region}/{tax}",
+    summary: "A page of the rule book: one tax in one region (no key; beyond the spec)",
+    description:
+      "`region` is flanders, wallonia, brussels or federal; `tax` is registration-tax, annual-road-tax, benefit-in-kind, deduction, rejected-expenses or co2-contribution. Each parameter has an anchor.",
+    tags: ["Rule book"],
+    request: {
+      params: z.object({ region: z.string(), tax: z.string() }),
+      query: z.object({ lang: z.enum(["nl", "fr", "en"]).optional() }),
+    },
+    responses: {
+      200: { description: "The page.", content: { "text/html": { schema: z.string() } } },
+      404: {
+        description: "Not in the rule book (an HTML page).",
+        content: { "text/html": { schema: z.string() } },
+      },
+    },
+  },
+  {
+    method: "get",
+    path: "/rules/{region}/{tax}/{parameter}",
+    summary: "The stable address of a parameter in the rule book (no key; beyond the spec)",
+    description:
+      "Redirects to the parameter's anchor on its page (`?lang=` is kept). The `ruleBookUrl` of a line's `parameters` is such an address.",
+    tags: ["Rule book"],
+    request: {
+      params: z.object({ region: z.string(), tax: z.string(), parameter: z.string() }),
+      query: z.object({ lang: z.enum(["nl", "fr", "en"]).optional() }),
+    },
+    responses: {
+      302: { description: "To `/rules/{region}/{tax}#{parameter}`." },
+      404: {
+        description: "Not in the rule book (an HTML page).",
+        content: { "text/html": { schema: z.string() } },
+      },
+    },
+  },
+  {
     method: "post",
     path: "/v1/Qr",
     summary: "Generate a QR code image of a car detail's public link",

@@ -7,11 +7,13 @@ import { authenticate } from "../http/authenticate";
 import { priceBasisOf } from "../http/price-basis";
 import { notFound, validationError } from "../http/problem";
 import { readJsonBody } from "../http/read-json-body";
+import { withParameterLinks } from "../rule-book-page/line-parameters";
 import { carExcludingVat } from "./car-detail-view";
 
 /**
  * POST /v1/Calculate: the engine on a stored or inline car (inline wins), the lines in the
- * request's language, and the audit record saved (request as received, result, rules version,
+ * request's language, each with the parameters it used linked to the rule book (beyond the spec),
+ * and the audit record saved (request as received, result, rules version,
  * subscription, time) before the answer is sent.
  */
 export function calculateRoutes(service: ServiceContext) {
@@ -32,8 +34,14 @@ export function calculateRoutes(service: ServiceContext) {
     }
     const run = runCalculation(request, toCarDetailInput(car));
     if (!run.ok) throw validationError(run.problem);
+    const lines = withParameterLinks(
+      run.lines,
+      run.results,
+      request.userProfile.regionRegistration,
+      service.publicBaseUrl,
+    );
     // Figures in `lines`; a calculator and year without one in `unavailableLines`, never as 0.00.
-    const result = { calculationId: randomUUID(), lines: run.lines, unavailableLines: run.unavailableLines };
+    const result = { calculationId: randomUUID(), lines, unavailableLines: run.unavailableLines };
     // Serialised once: the audit record keeps the very bytes that are sent.
     const resultJson = JSON.stringify(result);
     await service.storage.calculations.insert(

@@ -47,8 +47,12 @@ export function valueText(value: unknown): string {
 function sourcesText(row: BookRow): string {
   return row.sources
     .map((source) => {
-      const date = source.officialJournalDate ? ` (Official Journal ${source.officialJournalDate})` : "";
-      return `[${source.title.replace(/[[\]]/g, "")}](${source.href})${date}`;
+      const where = [
+        source.article ? `art. ${source.article}` : "",
+        source.officialJournalDate ? `Official Journal ${source.officialJournalDate}` : "",
+        source.numac ? `numac ${source.numac}` : "",
+      ].filter(Boolean);
+      return `[${source.title.replace(/[[\]]/g, "")}](${source.href})${where.length ? ` (${where.join(", ")})` : ""}`;
     })
     .join("; ");
 }
@@ -59,6 +63,25 @@ function extraText(extra: Readonly<Record<string, unknown>>): string {
     .join("; ");
 }
 
+type Column = readonly [string, (row: BookRow) => string];
+
+/** The columns of a parameter's rows: the usual ones, and the optional ones some row has. */
+function columnsOf(rows: readonly BookRow[]): readonly Column[] {
+  const when = (has: (row: BookRow) => boolean, column: Column): Column[] => (rows.some(has) ? [column] : []);
+  return [
+    ["From", (row) => row.from],
+    ["Until", (row) => row.until ?? "open"],
+    ["Value", (row) => valueText(row.value)],
+    ...when((r) => r.derivation !== undefined, ["Derivation", (row) => row.derivation ?? ""]),
+    ["Provisional", (row) => (row.provisional ? "provisional" : "")],
+    ...when((r) => r.primarySource !== undefined, ["Primary source", (row) => row.primarySource ?? ""]),
+    ...when((r) => r.confidence !== undefined, ["Confidence", (row) => row.confidence ?? ""]),
+    ["Sources", sourcesText],
+    ["Note", (row) => row.note ?? ""],
+    ...when((r) => Object.keys(r.extra).length > 0, ["Other", (row) => extraText(row.extra)]),
+  ];
+}
+
 function parameterSection(parameter: BookParameter): string[] {
   const facts = [
     `id \`${parameter.id}\``,
@@ -67,7 +90,7 @@ function parameterSection(parameter: BookParameter): string[] {
     `calculators ${parameter.calculators.join(", ")}`,
   ];
   const extraTable = extraText(parameter.extra);
-  const withExtra = parameter.rows.some((row) => Object.keys(row.extra).length > 0);
+  const columns = columnsOf(parameter.rows);
   const lines = [
     `<a id="${parameter.anchor}"></a>`,
     "",
@@ -75,21 +98,11 @@ function parameterSection(parameter: BookParameter): string[] {
     "",
     `${facts.join(" · ")}${extraTable ? ` · ${extraTable}` : ""}`,
     "",
-    `| From | Until | Value | Provisional | Sources | Note |${withExtra ? " Other |" : ""}`,
-    `| --- | --- | --- | --- | --- | --- |${withExtra ? " --- |" : ""}`,
+    `| ${columns.map(([name]) => name).join(" | ")} |`,
+    `| ${columns.map(() => "---").join(" | ")} |`,
   ];
-  for (const row of parameter.rows) {
-    const cells = [
-      row.from,
-      row.until ?? "open",
-      valueText(row.value),
-      row.provisional ? "provisional" : "",
-      sourcesText(row),
-      row.note ?? "",
-      ...(withExtra ? [extraText(row.extra)] : []),
-    ];
-    lines.push(`| ${cells.map(cell).join(" | ")} |`);
-  }
+  for (const row of parameter.rows)
+    lines.push(`| ${columns.map(([, text]) => cell(text(row))).join(" | ")} |`);
   lines.push("");
   return lines;
 }

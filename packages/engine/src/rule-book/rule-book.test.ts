@@ -46,6 +46,9 @@ describe("the rule book", () => {
 
   it("addresses a parameter as a line used it: by calculator and region, federal pages for every region", () => {
     expect(ruleBookPath("RoadTax", "Flanders", "flanders.biv.q")).toBe("flanders/registration-tax/q");
+    expect(ruleBookPath("RoadTax", "Flanders", "flanders.biv.minimum")).toBe(
+      "flanders/registration-tax/minimum",
+    );
     expect(ruleBookPath("YearlyTax", "Flanders", "flanders.index")).toBe("flanders/annual-road-tax/index");
     expect(ruleBookPath("RoadTax", "Wallonia", "flanders.biv.q")).toBeUndefined();
     expect(ruleBookPath("BenefitInKind", "Wallonia", "bik.minimum")).toBe("federal/benefit-in-kind/minimum");

@@ -4,15 +4,27 @@ import { type RegisteredTable, RULE_TABLES } from "../rules/registry";
 import type { Source } from "../rules/source";
 import { BOOK_PAGES, type BookPageDefinition, type BookScope, SCOPE_REGION } from "./book-pages";
 
+/** A source as the book cites it: the publication, and where in it the value stands when known. */
+export interface BookSource extends Source {
+  readonly article?: string;
+  readonly numac?: string;
+}
+
 /** A row of a parameter as the rule book shows it; fields it does not name are kept in `extra`. */
 export interface BookRow {
   readonly from: string;
   readonly until: string | null;
   readonly value: unknown;
-  readonly sources: readonly Source[];
+  /** The row's citations (article, numac, Official Journal date) where the data has them, else its sources. */
+  readonly sources: readonly BookSource[];
   readonly provisional: boolean;
   readonly note?: string;
-  /** Any other field the data gives a row (e.g. a primary-source status, an indexation base). */
+  /** `official`, or `pending: <why>` when the first source is not the legal text yet. */
+  readonly primarySource?: string;
+  readonly confidence?: string;
+  /** How an indexed amount is computed: base × coefficient (and where it comes from), rounding. */
+  readonly derivation?: string;
+  /** Any other field the data gives a row. */
   readonly extra: Readonly<Record<string, unknown>>;
 }
 
@@ -75,8 +87,46 @@ function shortAnchor(id: string, page: BookPageDefinition): string {
   return segments.join("-");
 }
 
-const KNOWN_ROW_FIELDS = new Set(["from", "until", "value", "sources", "provisional", "note", "parameter"]);
-const KNOWN_TABLE_FIELDS = new Set(["id", "description", "unit", "lastChecked", "rows"]);
+const KNOWN_ROW_FIELDS = new Set([
+  "from",
+  "until",
+  "value",
+  "sources",
+  "citations",
+  "provisional",
+  "note",
+  "parameter",
+  "primarySource",
+  "confidence",
+  "indexed",
+]);
+const KNOWN_TABLE_FIELDS = new Set(["id", "description", "unit", "lastChecked", "rows", "calculators"]);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A value of any shape on one line (bases of indexed tables are bands and records). */
+function plain(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(plain).join("; ")}]`;
+  if (isRecord(value))
+    return Object.entries(value)
+      .map(([key, inner]) => `${key}: ${plain(inner)}`)
+      .join(", ");
+  return String(value);
+}
+
+function primarySourceOf(row: Record<string, unknown>): string | undefined {
+  const primary = row.primarySource;
+  if (!isRecord(primary) || typeof primary.status !== "string") return undefined;
+  return typeof primary.reason === "string" ? `${primary.status}: ${primary.reason}` : primary.status;
+}
+
+function derivationOf(row: Record<string, unknown>): string | undefined {
+  const indexed = row.indexed;
+  if (!isRecord(indexed)) return undefined;
+  const from = typeof indexed.coefficientFrom === "string" ? ` (${indexed.coefficientFrom})` : "";
+  return `${plain(indexed.base)} × ${plain(indexed.coefficient)}${from}, rounding ${plain(indexed.rounding)}`;
+}
 
 function extraFields(object: object, known: ReadonlySet<string>): Record<string, unknown> {
   const extra: Record<string, unknown> = {};
@@ -86,15 +136,24 @@ function extraFields(object: object, known: ReadonlySet<string>): Record<string,
 }
 
 function bookRows(table: ParameterTable<unknown>): readonly BookRow[] {
-  return table.rows.map((row) => ({
-    from: row.from,
-    until: row.until,
-    value: row.value,
-    sources: row.sources,
-    provisional: row.provisional === true,
-    ...(row.note ? { note: row.note } : {}),
-    extra: extraFields(row, KNOWN_ROW_FIELDS),
-  }));
+  return table.rows.map((row): BookRow => {
+    const fields = row as unknown as Record<string, unknown>;
+    const citations = Array.isArray(fields.citations) ? (fields.citations as BookSource[]) : undefined;
+    const primarySource = primarySourceOf(fields);
+    const derivation = derivationOf(fields);
+    return {
+      from: row.from,
+      until: row.until,
+      value: row.value,
+      sources: citations && citations.length > 0 ? citations : row.sources,
+      provisional: row.provisional === true,
+      ...(row.note ? { note: row.note } : {}),
+      ...(primarySource ? { primarySource } : {}),
+      ...(typeof fields.confidence === "string" ? { confidence: fields.confidence } : {}),
+      ...(derivation ? { derivation } : {}),
+      extra: extraFields(row, KNOWN_ROW_FIELDS),
+    };
+  });
 }
 
 function belongsTo(entry: RegisteredTable, page: BookPageDefinition): boolean {

@@ -103,6 +103,7 @@ export function loadParameter<T>(
         confidence: row.confidence,
         ...(row.provisional ? { provisional: true } : {}),
         ...(row.note ? { note: row.note } : {}),
+        parameter: id,
       });
     });
   for (let i = 1; i < rows.length; i++) {

@@ -56,6 +56,8 @@ export interface ParameterRow<T> {
   /** The reference marks the value as uncertain; results that use it are provisional. */
   readonly provisional?: boolean;
   readonly note?: string;
+  /** The id of the parameter the row belongs to (set by the loader): explanations name it. */
+  readonly parameter?: string;
 }
 
 /** A parameter of the law: what it is, its unit, its values over time, and when they were checked. */
