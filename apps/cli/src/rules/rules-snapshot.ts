@@ -15,6 +15,8 @@ export interface SnapshotSource {
 /** Whether the first source is the legal text itself, or a secondary one until it is confirmed. */
 export type SnapshotPrimarySource =
   | { readonly status: "official" }
+  /** The legal text is identified and cited first; its figure was read in a secondary source. */
+  | { readonly status: "official"; readonly figure: "secondary"; readonly reason: string }
   | { readonly status: "pending"; readonly reason: string };
 
 /** One row of a rule table as exported. */
@@ -59,6 +61,14 @@ export interface SnapshotSummary {
   readonly pendingPrimarySourceRows: number;
   /** Of those, the rows that are not provisional. */
   readonly pendingPrimarySourceNonProvisionalRows: number;
+  /** Rows that are not provisional (the base of the three counts below; absent before 2026.11.4). */
+  readonly nonProvisionalRows?: number;
+  /** Of those, the rows whose first source is the legal text itself. */
+  readonly officialPrimarySourceNonProvisionalRows?: number;
+  /** Of those, the rows whose first source also names its article or its Official Journal date. */
+  readonly articleOrDateNonProvisionalRows?: number;
+  /** Official-first rows whose figure was read in a secondary source (`figure: "secondary"`). */
+  readonly figureFromSecondaryRows?: number;
 }
 
 /** Every rule table of the engine as one JSON document (`cartax rules export`). */
@@ -89,6 +99,8 @@ export function exportRules(): RulesSnapshot {
   }));
   const rows = tables.flatMap((t) => t.rows);
   const pending = rows.filter((r) => r.primarySource.status === "pending");
+  const settled = rows.filter((r) => !r.provisional);
+  const officialSettled = settled.filter((r) => r.primarySource.status === "official");
   return {
     rulesVersion: RULES_VERSION,
     summary: {
@@ -98,6 +110,12 @@ export function exportRules(): RulesSnapshot {
       officialPrimarySourceRows: rows.length - pending.length,
       pendingPrimarySourceRows: pending.length,
       pendingPrimarySourceNonProvisionalRows: pending.filter((r) => !r.provisional).length,
+      nonProvisionalRows: settled.length,
+      officialPrimarySourceNonProvisionalRows: officialSettled.length,
+      articleOrDateNonProvisionalRows: officialSettled.filter(
+        (r) => r.sources[0]?.article !== undefined || r.sources[0]?.officialJournalDate !== undefined,
+      ).length,
+      figureFromSecondaryRows: rows.filter((r) => "figure" in r.primarySource).length,
     },
     tables,
   };

@@ -32,8 +32,13 @@ export const citationSchema = z.strictObject({
     .optional(),
 });
 
-export const primarySourceSchema = z.discriminatedUnion("status", [
+export const primarySourceSchema = z.union([
   z.strictObject({ status: z.literal("official") }),
+  z.strictObject({
+    status: z.literal("official"),
+    figure: z.literal("secondary"),
+    reason: z.string().min(10),
+  }),
   z.strictObject({ status: z.literal("pending"), reason: z.string().min(10) }),
 ]);
 

@@ -23,6 +23,11 @@ export interface Citation extends Source {
  */
 export type PrimarySource =
   | { readonly status: "official" }
+  /**
+   * The first source is the legal text that sets the value (its act, article, date and numac were
+   * seen), but the figure itself was read in a secondary source (the reason says where, and why).
+   */
+  | { readonly status: "official"; readonly figure: "secondary"; readonly reason: string }
   | { readonly status: "pending"; readonly reason: string };
 
 /**

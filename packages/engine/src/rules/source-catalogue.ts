@@ -315,4 +315,97 @@ export const SOURCE_CATALOGUE: readonly SourceEntry[] = [
     href: "https://etaamb.openjustice.be/nl/fr/decreet-van-07-september-2023_n2023046826.html",
     title: "Waals decreet van 7 september 2023 (TMC-hervorming), numac 2023046826",
   },
+  // Official texts found by the primary-source research of 25 November 2026
+  // (docs/research/primary-sources.md): royal decrees, laws, codex articles, administration notices.
+  {
+    href: "https://www.socialsecurity.be/employer/instructions/dmfa/nl/2021-4/instructions/fill_in_dmfappl/salarydata/remunerationcode/indemnities_specialcontribution.html",
+    title:
+      "RSZ administratieve instructies DmfA 2021/4: vergoedingen waarop een bijzondere bijdrage verschuldigd is (VAA-formule, referentie-CO2 2021)",
+  },
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/arrete/2021/12/07/2021022627/moniteur",
+    title:
+      "Arrêté royal du 7 décembre 2021 modifiant l'AR/CIR 92 (avantages de toute nature, véhicule mis gratuitement à disposition): émission de référence 2022",
+    officialJournalDate: "2021-12-13",
+  },
+  {
+    href: "https://finances.belgium.be/sites/default/files/downloads/121-faq-voitures-de-societe-2025.pdf",
+    title:
+      "SPF Finances: FAQ avantage de toute nature des voitures de société, édition 2025 (émissions de référence par année, minimum indexé par exercice)",
+  },
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/arrete/2024/02/05/2024001028/moniteur",
+    title:
+      "Arrêté royal du 5 février 2024 modifiant l'AR/CIR 92 (avantages de toute nature, véhicule mis gratuitement à disposition): émission de référence 2024",
+    officialJournalDate: "2024-02-08",
+  },
+  {
+    href: "https://etaamb.openjustice.be/fr/nl/arrete-royal-du-08-decembre-2024_n2024011206.html",
+    title:
+      "Arrêté royal du 8 décembre 2024 modifiant l'AR/CIR 92 (avantages de toute nature, véhicule mis gratuitement à disposition): émission de référence 2025",
+  },
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/arrete/2025/12/17/2025009788/moniteur",
+    title:
+      "Arrêté royal du 17 décembre 2025 modifiant l'AR/CIR 92 (avantages de toute nature, véhicule mis gratuitement à disposition): émission de référence 2026",
+    officialJournalDate: "2025-12-24",
+  },
+  {
+    href: "https://statbel.fgov.be/en/open-data/consumer-price-index-and-health-index",
+    title: "Statbel: consumer price index and health index, all base years (open data)",
+  },
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/loi/1981/06/29/1981001048/justel#Art.38",
+    title:
+      "Loi du 29 juin 1981 établissant les principes généraux de la sécurité sociale des travailleurs salariés (Justel)",
+  },
+  {
+    href: "https://www.socialsecurity.be/employer/instructions/dmfa/fr/2023-2/intermediates",
+    title:
+      "ONSS instructions administratives, instructions intermédiaires 2023/2: cotisation de solidarité véhicules de société à partir du 1er juillet 2023 (17/07/2023)",
+  },
+  {
+    href: "https://etaamb.openjustice.be/nl/wet-van-25-november-2021_n2021033910.html",
+    title: "Wet van 25 november 2021 houdende fiscale en sociale vergroening van de mobiliteit",
+    officialJournalDate: "2021-12-03",
+  },
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/decreet/2013/12/13/2013036154/justel#Art.2.3.4.1.2",
+    title: "Vlaamse Codex Fiscaliteit, art. 2.3.4.1.2 (BIV, NEDC-formule) (Justel)",
+  },
+  {
+    href: "https://codex.vlaanderen.be/Zoeken/Document.aspx?DID=1023499&param=inhoud&AID=1286756",
+    title: "Vlaamse Codex Fiscaliteit, art. 2.3.4.1.2/1 (BIV, WLTP-formule)",
+  },
+  {
+    href: "https://codex.vlaanderen.be/Zoeken/Document.aspx?DID=1023499&param=inhoud&AID=1171033",
+    title:
+      "Vlaamse Codex Fiscaliteit, art. 2.3.4.1.1 (BIV; 61,50 euro voor elektrische en waterstofvoertuigen vanaf 2026)",
+  },
+  {
+    href: "https://codex.vlaanderen.be/Zoeken/Document.aspx?DID=1023499&param=inhoud&AID=1170993",
+    title: "Vlaamse Codex Fiscaliteit, art. 2.2.4.0.1 (verkeersbelasting: tabel, groene formule, § 9)",
+  },
+  {
+    href: "https://codex.vlaanderen.be/Zoeken/Document.aspx?DID=1023499&param=inhoud&AID=1171035",
+    title: "Vlaamse Codex Fiscaliteit, art. 2.3.4.1.3 (minimum en maximum BIV, 41,99 en 10.497,70 euro)",
+  },
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/decreet/2013/12/13/2013036154/justel#Art.2.3.4.1.4",
+    title: "Vlaamse Codex Fiscaliteit, art. 2.3.4.1.4 (indexatie van de BIV-bedragen op 1 juli) (Justel)",
+  },
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/loi/1965/11/23/1965112350/justel#Art.9",
+    title:
+      "Code des taxes assimilées aux impôts sur les revenus, art. 9 et 11 (taxe de circulation; indexation annuelle) (Justel)",
+  },
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/loi/1965/11/23/1965112350/justel#Art.97",
+    title:
+      "Code des taxes assimilées aux impôts sur les revenus, art. 97 (taxe de mise en circulation) (Justel)",
+  },
+  {
+    href: "https://admin.be.brussels/en/bhg/document/download/7101",
+    title: "Bruxelles Fiscalité: fiche fiscale taxe de mise en circulation, index 2026",
+  },
 ];
