@@ -978,7 +978,7 @@ export interface paths {
     };
     /**
      * Registration tax and yearly road tax for every profile and region
-     * @description Needs calculation access. Computed for a registration today (Belgian time) unless `registrationDate` is given. Each cell equals Calculate's current-year line for the same inputs; null where there is no amount (an exemption, as the spec says, or no figure). `roadTaxOutcome` and `yearlyTaxOutcome` say which: `amount`, `exempt`, `missingInput`, `notApplicable`, `rulesNotAvailable`, or `invalidInput` when the stored car cannot be taxed on that date (then every cell, and `carDetailIssues` says why).
+     * @description Needs calculation access. Computed for a registration today (Belgian time) unless `registrationDate` is given. Each cell equals Calculate's current-year line for the same inputs; null where there is no amount: an exemption (as the spec says) or no figure (missing input, not applicable, rules not published: Calculate's `unavailableLines` for the same profile say which). A cell is never 0 for a missing figure.
      */
     get: {
       parameters: {
@@ -2017,32 +2017,10 @@ export interface components {
     TaxMatrixRegionEntry: {
       /** @enum {string} */
       region: "Flanders" | "Wallonia" | "Brussels";
-      /** @description Registration tax; null when there is no amount (see roadTaxOutcome). */
+      /** @description Registration tax; null when there is no amount: an exemption (as the spec says) or no figure (Calculate's unavailableLines say why). */
       roadTax: number | null;
-      /** @description Annual road tax of the current year; null when there is no amount (see yearlyTaxOutcome). */
+      /** @description Annual road tax of the current year; null when there is no amount, as roadTax. */
       yearlyTax: number | null;
-      /**
-       * @description Extension: `amount` (the cell holds it), `exempt` (null, as the spec says of an exemption), or why there is no figure: `missingInput`, `notApplicable`, `rulesNotAvailable` (as in Calculate's unavailableLines), `invalidInput` (the stored car cannot be taxed on that date: every cell, with carDetailIssues saying why).
-       * @enum {string}
-       */
-      roadTaxOutcome:
-        | "amount"
-        | "exempt"
-        | "missingInput"
-        | "notApplicable"
-        | "rulesNotAvailable"
-        | "invalidInput";
-      /**
-       * @description Extension: `amount` (the cell holds it), `exempt` (null, as the spec says of an exemption), or why there is no figure: `missingInput`, `notApplicable`, `rulesNotAvailable` (as in Calculate's unavailableLines), `invalidInput` (the stored car cannot be taxed on that date: every cell, with carDetailIssues saying why).
-       * @enum {string}
-       */
-      yearlyTaxOutcome:
-        | "amount"
-        | "exempt"
-        | "missingInput"
-        | "notApplicable"
-        | "rulesNotAvailable"
-        | "invalidInput";
     };
   };
   responses: never;

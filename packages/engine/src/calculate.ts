@@ -113,11 +113,8 @@ export function runLine(input: CalculationInput, calculator: Calculator, year: n
   return calculators[calculator](lineContext(input, year));
 }
 
-/** One line on an input already checked, without its explanation (the matrix reads amounts only). */
-export function lineWithoutExplanation(
-  input: CalculationInput,
-  calculator: Calculator,
-  year: number,
-): TaxResult {
-  return calculators[calculator](lineContext(input, year, false));
+/** The amount of one line on an input already checked (the matrix), or null where none applies. */
+export function lineAmount(input: CalculationInput, calculator: Calculator, year: number): number | null {
+  const result = calculators[calculator](lineContext(input, year, false));
+  return result.outcome === "amount" ? result.amount : null;
 }

@@ -1,15 +1,13 @@
-import { lineWithoutExplanation } from "./calculate";
+import { lineAmount } from "./calculate";
 import { enumNames, ProfileStatus, Region, RegistrationOn } from "./enums";
 import type { IsoDate } from "./iso-date";
 import { yearOf } from "./iso-date";
 import { type CarDetailInputLike, normalizeCalculationInput } from "./normalize-input";
-import type { Outcome } from "./tax-result";
 import { checkInputRules, type InputIssue } from "./validate-input";
 
 /**
- * One cell group of the matrix: both taxes in one region (null where no amount applies, as the
- * contract says (docs/contract.md): an exemption too), and the outcome of each, which tells an exemption from a
- * cell without a figure.
+ * One cell group of the matrix: both taxes in one region (null where no amount applies: an
+ * exemption too, as docs/contract.md says, and every line without a figure).
  */
 export interface TaxMatrixRegionEntry {
   readonly region: Region;
@@ -17,10 +15,6 @@ export interface TaxMatrixRegionEntry {
   readonly roadTax: number | null;
   /** Annual road tax of the current year, or null when there is no amount. */
   readonly yearlyTax: number | null;
-  /** Why `roadTax` is what it is: `amount`, `exempt` (null: the spec's "no result"), or an outcome without a figure. */
-  readonly roadTaxOutcome: Outcome;
-  /** Why `yearlyTax` is what it is, as `roadTaxOutcome`. */
-  readonly yearlyTaxOutcome: Outcome;
 }
 
 /** One row of the matrix: a taxpayer status and registration holder, with an entry per region. */
@@ -72,14 +66,10 @@ export function computeTaxMatrix(rawCar: CarDetailInputLike, rawOptions: TaxMatr
       const entries: TaxMatrixRegionEntry[] = [];
       for (const region of regions) {
         const input = { car, profile: { status, registrationOn, region }, options };
-        const roadTax = lineWithoutExplanation(input, "RoadTax", year);
-        const yearlyTax = lineWithoutExplanation(input, "YearlyTax", year);
         entries.push({
           region,
-          roadTax: roadTax.outcome === "amount" ? roadTax.amount : null,
-          yearlyTax: yearlyTax.outcome === "amount" ? yearlyTax.amount : null,
-          roadTaxOutcome: roadTax.outcome,
-          yearlyTaxOutcome: yearlyTax.outcome,
+          roadTax: lineAmount(input, "RoadTax", year),
+          yearlyTax: lineAmount(input, "YearlyTax", year),
         });
       }
       rows.push({ status, registrationOn, regions: entries });

@@ -160,13 +160,6 @@ export const calculationRecordSchema = z
   })
   .meta({ id: "CalculationRecord" });
 
-/** Why a matrix cell holds what it holds (extension; the spec's cells are null for an exemption too). */
-const cellOutcomeSchema = z
-  .enum(["amount", "exempt", "missingInput", "notApplicable", "rulesNotAvailable", "invalidInput"])
-  .describe(
-    "Extension: `amount` (the cell holds it), `exempt` (null, as the spec says of an exemption), or why there is no figure: `missingInput`, `notApplicable`, `rulesNotAvailable` (as in Calculate's unavailableLines), `invalidInput` (the stored car cannot be taxed on that date: every cell, with carDetailIssues saying why).",
-  );
-
 export const taxMatrixResultSchema = z
   .object({
     carDetailId: z.guid(),
@@ -189,15 +182,13 @@ export const taxMatrixResultSchema = z
                 roadTax: z
                   .number()
                   .nullable()
-                  .describe("Registration tax; null when there is no amount (see roadTaxOutcome)."),
+                  .describe(
+                    "Registration tax; null when there is no amount: an exemption (as the spec says) or no figure (Calculate's unavailableLines say why).",
+                  ),
                 yearlyTax: z
                   .number()
                   .nullable()
-                  .describe(
-                    "Annual road tax of the current year; null when there is no amount (see yearlyTaxOutcome).",
-                  ),
-                roadTaxOutcome: cellOutcomeSchema,
-                yearlyTaxOutcome: cellOutcomeSchema,
+                  .describe("Annual road tax of the current year; null when there is no amount, as roadTax."),
               })
               .meta({ id: "TaxMatrixRegionEntry" }),
           ),

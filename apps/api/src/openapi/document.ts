@@ -163,7 +163,7 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     path: "/v1/GetTaxMatrix",
     summary: "Registration tax and yearly road tax for every profile and region",
     description:
-      "Needs calculation access. Computed for a registration today (Belgian time) unless `registrationDate` is given. Each cell equals Calculate's current-year line for the same inputs; null where there is no amount (an exemption, as the spec says, or no figure). `roadTaxOutcome` and `yearlyTaxOutcome` say which: `amount`, `exempt`, `missingInput`, `notApplicable`, `rulesNotAvailable`, or `invalidInput` when the stored car cannot be taxed on that date (then every cell, and `carDetailIssues` says why).",
+      "Needs calculation access. Computed for a registration today (Belgian time) unless `registrationDate` is given. Each cell equals Calculate's current-year line for the same inputs; null where there is no amount: an exemption (as the spec says) or no figure (missing input, not applicable, rules not published: Calculate's `unavailableLines` for the same profile say which). A cell is never 0 for a missing figure.",
     tags: ["Calculation"],
     security: secured,
     request: {

@@ -24,8 +24,8 @@ export function todayInBelgium(now: Date = new Date()): string {
  * GET /v1/GetTaxMatrix?id=: registration tax and yearly road tax of a stored car for every
  * ProfileStatus × RegistrationOn and every Region. The spec gives no date: the matrix is computed
  * for a registration today (Belgian time), or on the optional `registrationDate` (yyyy-MM-dd);
- * each cell equals Calculate's current-year line for the same profile and date (null where that
- * line has no amount: exempt, or no figure), and `roadTaxOutcome` / `yearlyTaxOutcome` say which.
+ * each cell equals Calculate's current-year line for the same profile and date (null where there is
+ * no amount: an exemption, as the spec says, or no figure; Calculate's unavailableLines say why).
  */
 export function taxMatrixRoutes(service: ServiceContext) {
   const routes = new Hono<AppEnv>();
@@ -62,22 +62,13 @@ export function taxMatrixRoutes(service: ServiceContext) {
   return routes;
 }
 
-/**
- * The matrix with no result in any cell: every status × holder, every region, null amounts, each
- * `invalidInput` (the stored car cannot be taxed on that date; carDetailIssues says why).
- */
+/** The matrix with no result in any cell: every status × holder, every region, null amounts. */
 function emptyMatrixRows() {
   return enumNames(ProfileStatus).flatMap((status) =>
     enumNames(RegistrationOn).map((registrationOn) => ({
       status,
       registrationOn,
-      regions: enumNames(Region).map((region) => ({
-        region,
-        roadTax: null,
-        yearlyTax: null,
-        roadTaxOutcome: "invalidInput",
-        yearlyTaxOutcome: "invalidInput",
-      })),
+      regions: enumNames(Region).map((region) => ({ region, roadTax: null, yearlyTax: null })),
     })),
   );
 }
