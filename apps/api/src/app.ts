@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { accessLog } from "./http/access-log";
 import { allowedMethods } from "./http/allowed-methods";
 import type { AppEnv, ServiceContext } from "./http/app-env";
+import { WWW_AUTHENTICATE } from "./http/authenticate";
 import type { ServiceMetrics } from "./http/metrics";
 import { ProblemError } from "./http/problem";
 import { requestId } from "./http/request-id";
@@ -13,6 +14,7 @@ import { openApiDocument } from "./openapi/document";
 import { calculateRoutes } from "./routes/calculate";
 import { calculationRoutes } from "./routes/calculations";
 import { carDetailRoutes } from "./routes/car-details";
+import { problemPageRoutes } from "./routes/problem-pages";
 import { qrRoutes } from "./routes/qr";
 import { ruleBookRoutes } from "./routes/rules";
 import { publicLinkRoutes, publicPageRoutes } from "./routes/sharing";
@@ -42,6 +44,7 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Hon
     return c.json(document);
   });
   app.route("/docs", docsRoutes());
+  app.route("/problems", problemPageRoutes());
 
   app.route("/v1/CarDetails", carDetailRoutes(service));
   app.route("/v1/Calculate", calculateRoutes(service));
@@ -56,7 +59,11 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Hon
     c.body(
       JSON.stringify({ ...error.problem, instance: `urn:cartax:request:${c.get("requestId")}` }),
       error.problem.status as ContentfulStatusCode,
-      { "Content-Type": "application/problem+json" },
+      {
+        "Content-Type": "application/problem+json",
+        // RFC 9110 §11.6.1: a 401 says how to authenticate (README, "The HTTP service").
+        ...(error.problem.status === 401 ? { "WWW-Authenticate": WWW_AUTHENTICATE } : {}),
+      },
     );
   const methodsOf = allowedMethods(app);
   app.notFound((c) => {

@@ -147,4 +147,51 @@ describe("bad input (SQLite)", () => {
     );
     expect(basis.lines).toEqual(plain.lines);
   });
+
+  it("challenges every 401 with WWW-Authenticate naming the header and the query parameter", async () => {
+    const inactive = (await service.subscribe({ active: false })).primaryKey;
+    const noCalculation = (await service.subscribe({ calculationAccess: false })).primaryKey;
+    for (const [url, k] of [
+      [`${service.base}/CarDetails/3fa85f64-5717-4562-b3fc-2c963f66afa6`, undefined],
+      [`${service.base}/CarDetails/3fa85f64-5717-4562-b3fc-2c963f66afa6`, "ctx_acc_wrong"],
+      [`${service.base}/CarDetails/3fa85f64-5717-4562-b3fc-2c963f66afa6`, inactive],
+      [`${service.base}/GetTaxMatrix?id=3fa85f64-5717-4562-b3fc-2c963f66afa6`, noCalculation],
+    ] as const) {
+      const response = await call(url, k);
+      expect(response.status).toBe(401);
+      expect(response.headers.get("www-authenticate")).toBe(
+        'ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key"',
+      );
+      expect((await readJson(response)).type).toBe("/problems/unauthorized");
+    }
+    const ok = await call(`${service.base}/Calculate`, key, { body: calculationRequest });
+    expect(ok.headers.get("www-authenticate")).toBeNull();
+  });
+
+  it("resolves every problem type URI of the README's table to a page, without a key", async () => {
+    const readme = await import("node:fs").then((fs) =>
+      fs.readFileSync(new URL("../../../README.md", import.meta.url), "utf8"),
+    );
+    const types = [...readme.matchAll(/\| `(\/problems\/[a-z-]+)` \|/g)].map((m) => m[1] as string);
+    expect(types.length).toBeGreaterThanOrEqual(8);
+    for (const type of types) {
+      const page = await fetch(`${service.server.url}${type}`);
+      expect(page.status, type).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      const text = await page.text();
+      expect(text).toContain(type);
+      expect(text).toMatch(/<h1>[^<]+<\/h1>/);
+      const json = await fetch(`${service.server.url}${type}`, { headers: { Accept: "application/json" } });
+      expect(json.headers.get("content-type")).toMatch(/^application\/json/);
+      const body = await readJson(json);
+      expect(body).toMatchObject({ type, code: type.slice("/problems/".length).replaceAll("-", "_") });
+      expect(body.description.length).toBeGreaterThan(20);
+    }
+    // The type of an answer resolves too (relative to the service's origin).
+    const problem = await readJson(await call(`${service.base}/CarDetails`, key, { body: {} }));
+    expect((await fetch(new URL(problem.type, service.server.url))).status).toBe(200);
+    const unknown = await fetch(`${service.server.url}/problems/no-such-problem`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("content-type")).toBe("application/problem+json");
+  });
 });

@@ -85,6 +85,8 @@ export interface paths {
         /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
         401: {
           headers: {
+            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+            "WWW-Authenticate"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -301,6 +303,8 @@ export interface paths {
         /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
         401: {
           headers: {
+            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+            "WWW-Authenticate"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -515,6 +519,8 @@ export interface paths {
         /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
         401: {
           headers: {
+            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+            "WWW-Authenticate"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -745,6 +751,8 @@ export interface paths {
         /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
         401: {
           headers: {
+            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+            "WWW-Authenticate"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -905,6 +913,8 @@ export interface paths {
         /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
         401: {
           headers: {
+            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+            "WWW-Authenticate"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -1032,6 +1042,8 @@ export interface paths {
         /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
         401: {
           headers: {
+            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+            "WWW-Authenticate"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -1161,6 +1173,8 @@ export interface paths {
         /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
         401: {
           headers: {
+            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+            "WWW-Authenticate"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -1516,6 +1530,8 @@ export interface paths {
         /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
         401: {
           headers: {
+            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+            "WWW-Authenticate"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -1646,6 +1662,82 @@ export interface paths {
           };
         };
         /** @description Unknown or expired image. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "type": "/problems/not-found",
+             *       "title": "Not found",
+             *       "status": 404,
+             *       "code": "not_found",
+             *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+             *     }
+             */
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/problems/{slug}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a problem type means (no key)
+     * @description The page behind each problem `type` URI: HTML for a person, JSON (type, code, status, title, description) for `Accept: application/json`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          slug:
+            | "validation-error"
+            | "malformed-json"
+            | "invalid-parameter"
+            | "unauthorized"
+            | "not-found"
+            | "method-not-allowed"
+            | "payload-too-large"
+            | "unsupported-media-type"
+            | "internal-error";
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The problem type. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/html": string;
+            "application/json": {
+              type: string;
+              code: string;
+              status: number;
+              title: string;
+              description: string;
+            };
+          };
+        };
+        /** @description No such problem type. */
         404: {
           headers: {
             [name: string]: unknown;

@@ -107,7 +107,7 @@ describe("calculate", () => {
     // 120 − 151 < 50: the 50 % floor of the ordinary regime.
     expect(toCalculationLine(deduction, "fr")).toMatchObject({
       name: "Déductibilité fiscale",
-      value: "50 %",
+      value: "50\u202F%",
       rawValue: 50,
     });
     const [co2] = ok({ ...diesel, viewOptions: 32 });
@@ -120,5 +120,6 @@ describe("calculate", () => {
     });
     expect(toCalculationLine(co2, "nl")).toMatchObject({ description: expect.stringContaining("werknemer") });
     expect(toCalculationLine(co2, "en")).toMatchObject({ value: "1,026.48 €" });
+    expect(toCalculationLine(co2, "fr")).toMatchObject({ value: "1\u202F026,48\u202F€" });
   });
 });

@@ -6,6 +6,12 @@ export const KEY_QUERY = "subscription-key";
 export const KEY_HEADER = "Ocp-Apim-Subscription-Key";
 
 /**
+ * The challenge of every 401 (RFC 9110 §11.6.1). No registered scheme carries a subscription key,
+ * so the scheme is `ApiKey` (as API gateways write it) with parameters naming where the key goes.
+ */
+export const WWW_AUTHENTICATE = `ApiKey realm="cartax", header="${KEY_HEADER}", query="${KEY_QUERY}"`;
+
+/**
  * The spec's gates (Authentication rules 1–7): a key in the `subscription-key` query parameter
  * (guaranteed) or the `Ocp-Apim-Subscription-Key` header, belonging to an active subscription of
  * this environment; for Calculate and GetTaxMatrix also calculation access. All failures are 401.

@@ -2,19 +2,59 @@ import type { FieldError, ProblemDetails } from "@cartax/schemas";
 
 /**
  * The service's problem codes: stable, machine-readable, one per problem type. The type URI is a
- * relative reference (`/problems/<code>`), documented in the README and the OpenAPI document.
+ * relative reference (`/problems/<slug>`), documented in the README and the OpenAPI document; it
+ * resolves to a short page built from `title` and `help` (routes/problem-pages.ts).
  */
 export const PROBLEMS = {
-  validation_error: { status: 400, title: "The request is invalid" },
-  malformed_json: { status: 400, title: "The body is not valid JSON" },
-  invalid_parameter: { status: 400, title: "A parameter is invalid" },
-  unauthorized: { status: 401, title: "Authentication failed" },
-  not_found: { status: 404, title: "Not found" },
-  method_not_allowed: { status: 405, title: "Method not allowed" },
-  payload_too_large: { status: 413, title: "The body is too large" },
-  unsupported_media_type: { status: 415, title: "Unsupported content type" },
-  internal_error: { status: 500, title: "Internal server error" },
+  validation_error: {
+    status: 400,
+    title: "The request is invalid",
+    help: "A field is missing or invalid. The errors array names each field (a JSON path of the body, or a query parameter) and the rule it broke: required, type, min, max, enum, date, uuid, format, oneOf, requiredFrom2021, requiredForFuel, range or notAfterRegistration. Correct those fields and send the request again.",
+  },
+  malformed_json: {
+    status: 400,
+    title: "The body is not valid JSON",
+    help: "The body could not be read as JSON, or it is empty. Send one JSON object (UTF-8) as the body.",
+  },
+  invalid_parameter: {
+    status: 400,
+    title: "A parameter is invalid",
+    help: "A path or query parameter is invalid; the detail says which. Correct it and send the request again.",
+  },
+  unauthorized: {
+    status: 401,
+    title: "Authentication failed",
+    help: "No subscription key was sent, the key is unknown or belongs to the other environment, the subscription is inactive, or it has no calculation access (Calculate, GetTaxMatrix, Calculations). Send the key in the query parameter subscription-key or the header Ocp-Apim-Subscription-Key; the WWW-Authenticate header of the answer names both. The operator issues keys and grants calculation access.",
+  },
+  not_found: {
+    status: 404,
+    title: "Not found",
+    help: "No such resource: an unknown id, an id of another account (answered like an unknown one), an expired QR image, or a path the API does not have. The API lives under /v1; its reference is at /docs.",
+  },
+  method_not_allowed: {
+    status: 405,
+    title: "Method not allowed",
+    help: "The path exists but does not answer this method. The Allow header lists the methods it answers.",
+  },
+  payload_too_large: {
+    status: 413,
+    title: "The body is too large",
+    help: "The body is larger than 64 KiB (65,536 bytes), the limit of every request. No valid request comes near it.",
+  },
+  unsupported_media_type: {
+    status: 415,
+    title: "Unsupported content type",
+    help: "The body was not sent as JSON. Send it with Content-Type: application/json.",
+  },
+  internal_error: {
+    status: 500,
+    title: "Internal server error",
+    help: "The service failed to answer. The fault is logged with the request id of the answer's instance (urn:cartax:request:<id>); retry later, and quote that id to the operator if it persists.",
+  },
 } as const;
+
+/** The slug of a problem code in its type URI: `validation_error` → `validation-error`. */
+export const problemSlug = (code: ProblemCode): string => code.replaceAll("_", "-");
 
 export type ProblemCode = keyof typeof PROBLEMS;
 
@@ -30,7 +70,7 @@ export class ProblemError extends Error {
     super(detail);
     const { status, title } = PROBLEMS[code];
     this.problem = {
-      type: `/problems/${code.replaceAll("_", "-")}`,
+      type: `/problems/${problemSlug(code)}`,
       title,
       status,
       code,

@@ -17,8 +17,9 @@ import {
   taxMatrixResultSchema,
 } from "@cartax/schemas";
 import { z } from "zod";
-import { KEY_HEADER, KEY_QUERY } from "../http/authenticate";
+import { KEY_HEADER, KEY_QUERY, WWW_AUTHENTICATE } from "../http/authenticate";
 import { PRICE_BASIS_QUERY } from "../http/price-basis";
+import { PROBLEMS, type ProblemCode, problemSlug } from "../http/problem";
 import { MAX_BODY_BYTES } from "../http/read-json-body";
 import {
   calculationRequestExample,
@@ -55,7 +56,15 @@ const location = {
 const priceBasisQuery = z.object({ [PRICE_BASIS_QUERY]: priceBasisSchema.optional() });
 const errors = {
   400: problem("Invalid request: the `errors` array names each field and the rule it broke.", 400),
-  401: problem("Missing or invalid key, inactive subscription (or missing calculation access).", 401),
+  401: {
+    ...problem("Missing or invalid key, inactive subscription (or missing calculation access).", 401),
+    headers: {
+      "WWW-Authenticate": {
+        description: `Always ${WWW_AUTHENTICATE}: the key goes in the header or the query parameter named.`,
+        schema: { type: "string" as const },
+      },
+    },
+  },
   413: problem(`Body larger than ${MAX_BODY_BYTES} bytes.`, 413),
   415: problem("Content-Type is not application/json.", 415),
   500: problem("Server fault; retry later.", 500),
@@ -324,6 +333,38 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
     responses: {
       200: { description: "The PNG.", content: { "image/png": { schema: z.string() } } },
       404: problem("Unknown or expired image.", 404),
+    },
+  },
+  {
+    method: "get",
+    path: "/problems/{slug}",
+    summary: "What a problem type means (no key)",
+    description:
+      "The page behind each problem `type` URI: HTML for a person, JSON (type, code, status, title, description) for `Accept: application/json`.",
+    tags: ["Operations"],
+    security: [],
+    request: {
+      params: z.object({
+        slug: z.enum((Object.keys(PROBLEMS) as ProblemCode[]).map(problemSlug) as [string, ...string[]]),
+      }),
+    },
+    responses: {
+      200: {
+        description: "The problem type.",
+        content: {
+          "text/html": { schema: z.string() },
+          "application/json": {
+            schema: z.object({
+              type: z.string(),
+              code: z.string(),
+              status: z.number().int(),
+              title: z.string(),
+              description: z.string(),
+            }),
+          },
+        },
+      },
+      404: problem("No such problem type.", 404),
     },
   },
   {

@@ -5,7 +5,9 @@ import { formatEuro, formatPercent } from "./format-value";
 describe("formatting of line values", () => {
   it("writes the amount, then the euro sign, with each language's separators", () => {
     expect(formatEuro(1234567.5, "nl")).toBe("1.234.567,50 €");
-    expect(formatEuro(1234567.5, "fr")).toBe("1 234 567,50 €");
+    // French: narrow no-break spaces (U+202F) between thousands and before the sign.
+    expect(formatEuro(1234567.5, "fr")).toBe("1\u202F234\u202F567,50\u202F€");
+    expect(formatEuro(999.99, "fr")).toBe("999,99\u202F€");
     expect(formatEuro(1234567.5, "en")).toBe("1,234,567.50 €");
     expect(formatEuro(0, "en")).toBe("0.00 €");
     expect(formatEuro(999.99, "nl")).toBe("999,99 €");
@@ -14,8 +16,23 @@ describe("formatting of line values", () => {
 
   it("writes whole percentages without decimals and others with two", () => {
     expect(formatPercent(75, "nl")).toBe("75 %");
-    expect(formatPercent(73.45, "fr")).toBe("73,45 %");
+    expect(formatPercent(73.45, "fr")).toBe("73,45\u202F%");
+    expect(formatPercent(100, "fr")).toBe("100\u202F%");
     expect(formatPercent(82.5, "en")).toBe("82.50 %");
+  });
+
+  it("uses no other space than U+202F in French, and none of it in nl or en", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }), (cents) => {
+        const fr = formatEuro(cents / 100, "fr");
+        expect(fr).not.toMatch(/[ \u00A0]/);
+        expect(fr.endsWith("\u202F€")).toBe(true);
+        for (const language of ["nl", "en"] as const) {
+          expect(formatEuro(cents / 100, language)).not.toContain("\u202F");
+          expect(formatEuro(cents / 100, language).endsWith(" €")).toBe(true);
+        }
+      }),
+    );
   });
 
   it("reads back to the same number for any cent amount", () => {

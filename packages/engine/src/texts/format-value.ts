@@ -1,7 +1,14 @@
 import type { Language } from "../enums";
 
-const GROUP: Readonly<Record<Language, string>> = { nl: ".", fr: " ", en: "," };
+// French groups thousands with a narrow no-break space (U+202F, as CLDR's fr locales do) and puts
+// one before the sign too, so that "1 234,56 €" never breaks across lines; nl and en keep theirs.
+const GROUP: Readonly<Record<Language, string>> = { nl: ".", fr: "\u202F", en: "," };
 const DECIMAL: Readonly<Record<Language, string>> = { nl: ",", fr: ",", en: "." };
+const BEFORE_SIGN: Readonly<Record<Language, string>> = { nl: " ", fr: "\u202F", en: " " };
+
+/** The space between a number and its sign (€, %) in a language; English for an unknown one. */
+const beforeSign = (language: Language): string =>
+  Object.hasOwn(BEFORE_SIGN, language) ? BEFORE_SIGN[language] : BEFORE_SIGN.en;
 
 /** Thousands groups of a non-negative whole number. */
 function group(whole: number, separator: string): string {
@@ -29,10 +36,10 @@ function formatNumber(value: number, language: Language, decimals: 0 | 2): strin
 
 /** A euro amount as the spec's CalculationLine.value: the amount followed by the currency sign. */
 export function formatEuro(value: number, language: Language): string {
-  return `${formatNumber(value, language, 2)} €`;
+  return `${formatNumber(value, language, 2)}${beforeSign(language)}€`;
 }
 
 /** A percentage (FiscalDeduction): whole percentages without decimals, others with two. */
 export function formatPercent(value: number, language: Language): string {
-  return `${formatNumber(value, language, typeof value === "number" && Number.isInteger(value) ? 0 : 2)} %`;
+  return `${formatNumber(value, language, typeof value === "number" && Number.isInteger(value) ? 0 : 2)}${beforeSign(language)}%`;
 }
