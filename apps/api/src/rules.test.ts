@@ -1,9 +1,10 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ruleBook } from "@cartax/engine";
 import { testDatabases } from "@cartax/storage/testing";
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, readJson, startTestService, type TestService } from "./testing/test-service";
 
@@ -176,6 +177,17 @@ const haveBrowser = fs.existsSync(browserPath);
 if (!haveBrowser && process.env.CI === "true")
   throw new Error(`${browserPath} is missing: CI must run the browser test`);
 
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's violations on the page (run through the debugging protocol: the page's CSP allows no script). */
+async function axeViolations(page: Page): Promise<{ id: string; help: string; nodes: number }[]> {
+  await page.evaluate(axeSource);
+  // A string: this file is compiled without the DOM library.
+  return page.evaluate(
+    "axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations.map(v => ({ id: v.id, help: v.help, nodes: v.nodes.length })))",
+  );
+}
+
 describe.skipIf(!haveBrowser || !sqlite?.available)("the rule book in a real headless Chromium", () => {
   let service: TestService;
   beforeAll(async () => {
@@ -185,7 +197,7 @@ describe.skipIf(!haveBrowser || !sqlite?.available)("the rule book in a real hea
     await service.stop();
   });
 
-  it("renders the index and a page in nl, fr and en, self-contained; a stable parameter address lands on its entry", async () => {
+  it("renders the index and a page in nl, fr and en, self-contained and axe-clean; a stable parameter address lands on its entry", async () => {
     const browser = await chromium.launch({
       executablePath: browserPath,
       args: [
@@ -238,6 +250,8 @@ describe.skipIf(!haveBrowser || !sqlite?.available)("the rule book in a real hea
         await page.goto(`${service.server.url}/rules/flanders/registration-tax/q?lang=${lang}`);
         expect(page.url()).toMatch(/\/rules\/flanders\/registration-tax\?lang=\w\w#q$/);
         expect(await page.locator("article:target").getAttribute("data-parameter")).toBe("flanders.biv.q");
+        expect(await page.locator("script").count()).toBe(0);
+        expect(await axeViolations(page)).toEqual([]);
         expect(requests.filter((r) => !r.startsWith(service.server.url))).toEqual([]);
         await page.close();
       }
