@@ -97,6 +97,24 @@ describe.each(testDatabases())("POST /v1/Qr on $dialect", (db) => {
       expect(decode(acme).text).toMatch(/\/p\//);
     });
 
+    it("takes the built-in logo's name as topLogoPath; a too small size or a #colour is handled, never 201 with an unreadable image", async () => {
+      const render = async (extra: Record<string, unknown>) => {
+        const response = await call(`${service.base}/Qr`, key, { body: { carDetailId: carId, ...extra } });
+        expect(response.status).toBe(201);
+        return Buffer.from(await (await fetch(local(response.headers.get("location") ?? ""))).arrayBuffer());
+      };
+      const plain = await render({});
+      const withTop = await render({ topLogoPath: "Service_QR_Code" });
+      expect(withTop.equals(plain)).toBe(false);
+      expect(decode(withTop).text).toMatch(/\/p\//);
+      const tiny = decode(await render({ qrCodeWidth: 60, qrCodeHeight: 60 }));
+      expect([tiny.width, tiny.height]).toEqual([500, 750]);
+      expect(tiny.text).toMatch(/\/p\//);
+      const hashed = await render({ captionLine1: "Red", captionColor: "#cc0000" });
+      const bare = await render({ captionLine1: "Red", captionColor: "cc0000" });
+      expect(hashed.equals(bare)).toBe(true);
+    });
+
     it("404 for an unknown or another account's car, 401 without a key, 400 without carDetailId", async () => {
       expect(
         (

@@ -1471,18 +1471,19 @@ export interface paths {
             carDetailId: string;
             /** @description Logo name in the logo store; default Service_QR_Code. */
             logoPath?: string;
-            /** @description Default 500 (1–4000). */
+            /** @description Default 500 (230–4000: a smaller image does not scan, so it is invalid). */
             qrCodeWidth?: number;
-            /** @description Default 750 (1–4000). */
+            /** @description Default 750 (230–4000: a smaller image does not scan, so it is invalid). */
             qrCodeHeight?: number;
+            /** @description Wraps to the image width; lines that do not fit under the code are dropped. */
             captionLine1?: string | null;
             /** @description Used only with captionLine1. */
             captionLine2?: string | null;
-            /** @description Hex without #; default 000000. */
+            /** @description Hex, with or without #, six or three digits; default 000000. */
             captionColor?: string;
             /** @description Default 20. */
             captionTextSize?: number;
-            /** @description Logo name in the logo store; default none. */
+            /** @description Logo name in the logo store (Service_QR_Code is the built-in one); default none. Shrunk or left out when it does not fit. */
             topLogoPath?: string | null;
             /** @description Default 220. */
             topLogoWidth?: number;

@@ -5,6 +5,8 @@
  * rendering to PNG with resvg off the event loop.
  */
 
+export { FONT_FAMILY, FONT_FILE, fontHasGlyph, MISSING_GLYPH, textWidth } from "./caption-font";
+export { wrapCaption } from "./caption-lines";
 export {
   DEFAULT_LOGO_NAME,
   defaultLogo,
@@ -16,8 +18,6 @@ export {
 } from "./logo";
 export {
   CENTRE_LOGO_AREA,
-  FONT_FAMILY,
-  FONT_FILE,
   type QrCardInput,
   QUIET_MODULES,
   qrCardSvg,
@@ -25,6 +25,7 @@ export {
   RENDER_OPTIONS,
   renderPng,
   renderQrCard,
+  symbolBox,
 } from "./qr-card";
 export { type Box, centreLogoBox, LINE_HEIGHT, layoutQrCard, MARGIN, type QrCardLayout } from "./qr-layout";
 export { QR_DEFAULTS, QR_LIMITS, type QrLayoutOptions, resolveQrLayout } from "./qr-request-options";

@@ -19,7 +19,7 @@ describe("resolveQrLayout", () => {
     const layout = resolveQrLayout({
       qrCodeWidth: -3,
       qrCodeHeight: 12.5,
-      captionColor: "#fff",
+      captionColor: "#ffff",
       captionTextSize: "big",
     });
     expect(layout.qrCodeWidth).toBe(500);

@@ -1,3 +1,5 @@
+import { withDrawableGlyphs } from "./caption-font";
+
 /** Defaults of a QrRequest (docs/contract.md, QrRequest table). */
 export const QR_DEFAULTS = {
   logoPath: "Service_QR_Code",
@@ -23,16 +25,23 @@ export interface QrLayoutOptions {
   readonly topLogoHeight: number;
 }
 
-/** Largest accepted values: larger ones are invalid and fall back to the default like any other. */
+/**
+ * Accepted ranges: values outside are invalid and fall back to the default like any other.
+ * `minImageSide`: a narrower or lower image leaves too few pixels per module to scan. Measured on
+ * the default layout (default logo, no top logo, no caption) with jsQR and ZXing, payloads of 30 to
+ * 100 characters, widths and heights from 100 px by steps of 10: every code decodes with both from
+ * 230 px, some not below (ZXing on a narrow, tall card first); qr-fit.test.ts keeps it true.
+ */
 export const QR_LIMITS = {
+  minImageSide: 230,
   maxImageSide: 4000,
   maxTextSize: 200,
   maxLogoSide: 2000,
   maxCaptionLength: 200,
 } as const;
 
-const positiveInt = (value: unknown, fallback: number, max: number): number =>
-  typeof value === "number" && Number.isInteger(value) && value > 0 && value <= max ? value : fallback;
+const positiveInt = (value: unknown, fallback: number, max: number, min = 1): number =>
+  typeof value === "number" && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
 
 // Characters XML 1.0 cannot hold (C0 controls but tab, line feed and carriage return; U+FFFE and
 // U+FFFF; lone surrogates): the SVG renderer refuses a document that contains them.
@@ -46,23 +55,43 @@ const NOT_IN_XML = new RegExp(
 const caption = (value: unknown): string | null => {
   if (typeof value !== "string" || value.length > QR_LIMITS.maxCaptionLength) return null;
   const text = value.replace(NOT_IN_XML, "").replace(/[\t\r\n]/g, " ");
-  return text.trim() === "" ? null : text;
+  return text.trim() === "" ? null : withDrawableGlyphs(text);
 };
 
 /**
- * Layout options with the spec's rule "invalid or omitted optional values fall back to their
- * default"; captionLine2 is used only when captionLine1 is set.
+ * A caption colour as six lowercase hexadecimal digits: `1a2b3c`, as CSS writes it `#1a2b3c`, or
+ * the short forms `#abc` / `abc` (each digit doubled); anything else is invalid.
+ */
+const captionColor = (value: unknown): string => {
+  if (typeof value !== "string") return QR_DEFAULTS.captionColor;
+  const hex = value.trim().replace(/^#/, "").toLowerCase();
+  if (/^[0-9a-f]{6}$/.test(hex)) return hex;
+  if (/^[0-9a-f]{3}$/.test(hex)) return [...hex].map((digit) => digit + digit).join("");
+  return QR_DEFAULTS.captionColor;
+};
+
+/**
+ * Layout options with the contract's rule "invalid or omitted optional values fall back to their
+ * default"; captionLine2 is used only when captionLine1 is set. Characters the caption font cannot
+ * draw become "�" (caption-font.ts).
  */
 export function resolveQrLayout(input: Partial<Record<keyof QrLayoutOptions, unknown>>): QrLayoutOptions {
   const line1 = caption(input.captionLine1);
   const line2 = line1 !== null ? caption(input.captionLine2) : null;
-  const color =
-    typeof input.captionColor === "string" && /^[0-9a-fA-F]{6}$/.test(input.captionColor)
-      ? input.captionColor.toLowerCase()
-      : QR_DEFAULTS.captionColor;
+  const color = captionColor(input.captionColor);
   return {
-    qrCodeWidth: positiveInt(input.qrCodeWidth, QR_DEFAULTS.qrCodeWidth, QR_LIMITS.maxImageSide),
-    qrCodeHeight: positiveInt(input.qrCodeHeight, QR_DEFAULTS.qrCodeHeight, QR_LIMITS.maxImageSide),
+    qrCodeWidth: positiveInt(
+      input.qrCodeWidth,
+      QR_DEFAULTS.qrCodeWidth,
+      QR_LIMITS.maxImageSide,
+      QR_LIMITS.minImageSide,
+    ),
+    qrCodeHeight: positiveInt(
+      input.qrCodeHeight,
+      QR_DEFAULTS.qrCodeHeight,
+      QR_LIMITS.maxImageSide,
+      QR_LIMITS.minImageSide,
+    ),
     captionLine1: line1,
     captionLine2: line2,
     captionColor: color,

@@ -290,17 +290,34 @@ export const DOCUMENTED_ROUTES: readonly RouteConfig[] = [
         z.object({
           carDetailId: z.guid(),
           logoPath: z.string().optional().describe("Logo name in the logo store; default Service_QR_Code."),
-          qrCodeWidth: z.number().int().optional().describe("Default 500 (1–4000)."),
-          qrCodeHeight: z.number().int().optional().describe("Default 750 (1–4000)."),
-          captionLine1: z.string().nullable().optional(),
+          qrCodeWidth: z
+            .number()
+            .int()
+            .optional()
+            .describe("Default 500 (230–4000: a smaller image does not scan, so it is invalid)."),
+          qrCodeHeight: z
+            .number()
+            .int()
+            .optional()
+            .describe("Default 750 (230–4000: a smaller image does not scan, so it is invalid)."),
+          captionLine1: z
+            .string()
+            .nullable()
+            .optional()
+            .describe("Wraps to the image width; lines that do not fit under the code are dropped."),
           captionLine2: z.string().nullable().optional().describe("Used only with captionLine1."),
-          captionColor: z.string().optional().describe("Hex without #; default 000000."),
+          captionColor: z
+            .string()
+            .optional()
+            .describe("Hex, with or without #, six or three digits; default 000000."),
           captionTextSize: z.number().int().optional().describe("Default 20."),
           topLogoPath: z
             .string()
             .nullable()
             .optional()
-            .describe("Logo name in the logo store; default none."),
+            .describe(
+              "Logo name in the logo store (Service_QR_Code is the built-in one); default none. Shrunk or left out when it does not fit.",
+            ),
           topLogoWidth: z.number().int().optional().describe("Default 220."),
           topLogoHeight: z.number().int().optional().describe("Default 110."),
         }),

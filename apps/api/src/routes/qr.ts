@@ -29,8 +29,9 @@ async function logoNamed(
   fallback: Logo | null,
 ): Promise<Logo | null> {
   // A name with U+0000 or a lone surrogate names no logo (and PostgreSQL cannot even look it up).
-  if (typeof name !== "string" || name === "" || name === DEFAULT_LOGO_NAME || isUnstorableText(name))
-    return fallback;
+  if (typeof name !== "string" || name === "" || isUnstorableText(name)) return fallback;
+  // The built-in logo by its name, for the top logo too.
+  if (name === DEFAULT_LOGO_NAME) return defaultLogo();
   const stored = await service.storage.qr.getLogo(name);
   if (!stored) return fallback;
   try {
