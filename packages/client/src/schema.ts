@@ -50,7 +50,8 @@ export interface paths {
              *       "nedC2NonHybrid": null,
              *       "wltpNonHybrid": null,
              *       "isActive": true,
-             *       "euro6eBis": null
+             *       "euro6eBis": null,
+             *       "oldtimerPlate": null
              *     }
              */
             "application/json": components["schemas"]["CarDetail"];
@@ -198,6 +199,8 @@ export interface paths {
             /** @default true */
             isActive?: boolean;
             euro6eBis?: boolean | null;
+            /** @description Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars; Flanders and Brussels need no plate. Absent or null: no. */
+            oldtimerPlate?: boolean | null;
           };
         };
       };
@@ -231,7 +234,8 @@ export interface paths {
              *       "nedC2NonHybrid": null,
              *       "wltpNonHybrid": null,
              *       "isActive": true,
-             *       "euro6eBis": null
+             *       "euro6eBis": null,
+             *       "oldtimerPlate": null
              *     }
              */
             "application/json": components["schemas"]["CarDetail"];
@@ -266,7 +270,8 @@ export interface paths {
              *       "nedC2NonHybrid": null,
              *       "wltpNonHybrid": null,
              *       "isActive": true,
-             *       "euro6eBis": null
+             *       "euro6eBis": null,
+             *       "oldtimerPlate": null
              *     }
              */
             "application/json": components["schemas"]["CarDetail"];
@@ -447,6 +452,8 @@ export interface paths {
             /** @default true */
             isActive?: boolean;
             euro6eBis?: boolean | null;
+            /** @description Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars; Flanders and Brussels need no plate. Absent or null: no. */
+            oldtimerPlate?: boolean | null;
           };
         };
       };
@@ -480,7 +487,8 @@ export interface paths {
              *       "nedC2NonHybrid": null,
              *       "wltpNonHybrid": null,
              *       "isActive": true,
-             *       "euro6eBis": null
+             *       "euro6eBis": null,
+             *       "oldtimerPlate": null
              *     }
              */
             "application/json": components["schemas"]["CarDetail"];
@@ -679,6 +687,8 @@ export interface paths {
               /** @default true */
               isActive?: boolean;
               euro6eBis?: boolean | null;
+              /** @description Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars; Flanders and Brussels need no plate. Absent or null: no. */
+              oldtimerPlate?: boolean | null;
             } | null;
             userProfile: {
               postalCode: number;
@@ -1891,6 +1901,8 @@ export interface components {
       isActive: boolean;
       /** @description Extension: whether the certificate states Euro 6e-bis; null when inferred from the dates. */
       euro6eBis: boolean | null;
+      /** @description Extension: registered under an oldtimer (O) plate; Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars. null when not stated (no). */
+      oldtimerPlate: boolean | null;
     };
     Problem: {
       type: string;
