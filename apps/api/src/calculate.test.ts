@@ -122,6 +122,37 @@ describe.each(testDatabases())("POST /v1/Calculate on $dialect", (db) => {
       expect((await readJson(malformed)).errors[0]).toMatchObject({ field: "carDetailId", rule: "uuid" });
     });
 
+    it("oldtimerPlate (extension): stored by PUT, returned by GET, used by Calculate by id and inline", async () => {
+      // A Walloon car over 30 years pays the flat road tax of old cars only under an O plate.
+      const old = { ...car, firstRegistration: "1989-05-01", euroStandard: "Euro1", wltp: null, nedC2: 0 };
+      const walloon = {
+        ...request,
+        userProfile: { ...request.userProfile, regionRegistration: "Wallonia" },
+        options: { registrationDate: "2023-10-01" },
+      };
+      const yearly = async (body: unknown) => {
+        const result = await readJson(await call(`${service.base}/Calculate`, key, { body }));
+        return result.lines.find((l: { viewOption: string; year: number }) => l.viewOption === "YearlyTax")
+          .rawValue;
+      };
+      const id = "00000000-0000-0000-0000-0000000000b2";
+      const put = await call(`${service.base}/CarDetails/${id}`, key, {
+        method: "PUT",
+        body: { ...old, oldtimerPlate: true },
+      });
+      expect(put.status).toBe(201);
+      const read = await readJson(await call(`${service.base}/CarDetails/${id}`, key));
+      expect(read.oldtimerPlate).toBe(true);
+      expect(await yearly({ ...walloon, carDetail: undefined, carDetailId: id })).toBe(44.3);
+      expect(await yearly({ ...walloon, carDetail: { ...old, oldtimerPlate: true } })).toBe(44.3);
+      expect(await yearly({ ...walloon, carDetail: old })).toBeGreaterThan(44.3);
+      const wrong = await call(`${service.base}/Calculate`, key, {
+        body: { ...walloon, carDetail: { ...old, oldtimerPlate: "yes" } },
+      });
+      expect(wrong.status).toBe(400);
+      expect((await readJson(wrong)).errors[0]).toMatchObject({ field: "carDetail.oldtimerPlate" });
+    });
+
     it("uses a stored car by id, and the inline car when both are given", async () => {
       const stored = await readJson(
         await call(`${service.base}/CarDetails`, key, { body: { ...car, catalogPrice: 60000 } }),

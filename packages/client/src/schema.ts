@@ -50,7 +50,8 @@ export interface paths {
              *       "nedC2NonHybrid": null,
              *       "wltpNonHybrid": null,
              *       "isActive": true,
-             *       "euro6eBis": null
+             *       "euro6eBis": null,
+             *       "oldtimerPlate": null
              *     }
              */
             "application/json": components["schemas"]["CarDetail"];
@@ -200,6 +201,8 @@ export interface paths {
             /** @default true */
             isActive?: boolean;
             euro6eBis?: boolean | null;
+            /** @description Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars; Flanders and Brussels need no plate. Absent or null: no. */
+            oldtimerPlate?: boolean | null;
           };
         };
       };
@@ -233,7 +236,8 @@ export interface paths {
              *       "nedC2NonHybrid": null,
              *       "wltpNonHybrid": null,
              *       "isActive": true,
-             *       "euro6eBis": null
+             *       "euro6eBis": null,
+             *       "oldtimerPlate": null
              *     }
              */
             "application/json": components["schemas"]["CarDetail"];
@@ -268,7 +272,8 @@ export interface paths {
              *       "nedC2NonHybrid": null,
              *       "wltpNonHybrid": null,
              *       "isActive": true,
-             *       "euro6eBis": null
+             *       "euro6eBis": null,
+             *       "oldtimerPlate": null
              *     }
              */
             "application/json": components["schemas"]["CarDetail"];
@@ -451,6 +456,8 @@ export interface paths {
             /** @default true */
             isActive?: boolean;
             euro6eBis?: boolean | null;
+            /** @description Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars; Flanders and Brussels need no plate. Absent or null: no. */
+            oldtimerPlate?: boolean | null;
           };
         };
       };
@@ -484,7 +491,8 @@ export interface paths {
              *       "nedC2NonHybrid": null,
              *       "wltpNonHybrid": null,
              *       "isActive": true,
-             *       "euro6eBis": null
+             *       "euro6eBis": null,
+             *       "oldtimerPlate": null
              *     }
              */
             "application/json": components["schemas"]["CarDetail"];
@@ -685,6 +693,8 @@ export interface paths {
               /** @default true */
               isActive?: boolean;
               euro6eBis?: boolean | null;
+              /** @description Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars; Flanders and Brussels need no plate. Absent or null: no. */
+              oldtimerPlate?: boolean | null;
             } | null;
             userProfile: {
               postalCode: number;
@@ -1984,6 +1994,8 @@ export interface components {
       isActive: boolean;
       /** @description Extension: whether the certificate states Euro 6e-bis; null when inferred from the dates. */
       euro6eBis: boolean | null;
+      /** @description Extension: registered under an oldtimer (O) plate; Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars. null when not stated (no). */
+      oldtimerPlate: boolean | null;
     };
     Problem: {
       type: string;

@@ -23,6 +23,11 @@ export interface CarDetailInput {
   readonly wltpNonHybrid?: number | null;
   /** Overrides the Euro 6e-bis rule of docs/engine-conventions.md when the certificate is known. */
   readonly euro6eBis?: boolean | null;
+  /**
+   * Registered under an oldtimer (O) plate (extension, not in the spec): Wallonia gives its flat
+   * road tax and registration tax of cars over 30 years only to such cars. Absent means no.
+   */
+  readonly oldtimerPlate?: boolean | null;
 }
 
 /** The taxpayer of a calculation (docs/contract.md, UserProfile), enumerations as names. */

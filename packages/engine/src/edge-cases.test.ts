@@ -111,13 +111,14 @@ describe("oldtimers", () => {
     expect(lineOf(input, "RoadTax", 2027)).toMatchObject({ outcome: "amount", amount: 58.16 });
   });
 
-  it("Walloon reform: a car 30+ years old pays the flat 61.50, CO2 or not (regional note §3.2)", () => {
+  it("Walloon reform: a car 30+ years old under an O plate pays the flat 61.50, CO2 or not; without the plate the formula (regional-fixes.md §2.3)", () => {
     const input: CalculationInput = {
-      car: oldCar,
+      car: { ...oldCar, oldtimerPlate: true },
       profile: { status: "Private", registrationOn: "PrivateRegistration", region: "Wallonia" },
       options: { registrationDate: "2025-09-01" },
     };
     expect(lineOf(input, "RoadTax", 2025)).toMatchObject({ outcome: "amount", amount: 61.5 });
+    expect(lineOf({ ...input, car: oldCar }, "RoadTax", 2025)).toMatchObject({ outcome: "missingInput" });
   });
 });
 

@@ -142,6 +142,7 @@ export function normalizeCalculationInput(raw: unknown): NormalizedInput {
   issues.number("options.ownMonthlyCost", options.ownMonthlyCost, false);
   issues.optional("carDetail.firstRegistration", car.firstRegistration, "string");
   issues.optional("carDetail.euro6eBis", car.euro6eBis, "boolean");
+  issues.optional("carDetail.oldtimerPlate", car.oldtimerPlate, "boolean");
   issues.optional("userProfile.hasFuelCard", profile.hasFuelCard, "boolean");
   issues.optional("options.orderDate", options.orderDate, "string");
   if (typeof options.registrationDate !== "string") {

@@ -61,6 +61,7 @@ export type NoteCode =
   | "indexedTable"
   | "euroNormDerived"
   | "oldtimer"
+  | "oldCarFlatRoadTax"
   | "euro6eBisAssumed"
   | "batteryTestMaximumMass"
   | "batteryTestSkipped"

@@ -53,6 +53,16 @@ export const carDetailSchema = z
      * absent the engine infers it from the dates (docs/engine-conventions.md).
      */
     euro6eBis: z.boolean().nullish(),
+    /**
+     * Extension (not in the spec's CarDetail): registered under an oldtimer (O) plate. Wallonia gives
+     * its flat road tax and registration tax of cars over 30 years only to such cars.
+     */
+    oldtimerPlate: z
+      .boolean()
+      .nullish()
+      .describe(
+        "Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars; Flanders and Brussels need no plate. Absent or null: no.",
+      ),
   })
   // The cross-field rules (wltp from 2021, capacity for combustion fuels, battery of a plug-in
   // hybrid, dates) are the engine's, one implementation for the engine, the CLI and the service;

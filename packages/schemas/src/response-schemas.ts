@@ -47,6 +47,12 @@ export const carDetailResponseSchema = z
       .boolean()
       .nullable()
       .describe("Extension: whether the certificate states Euro 6e-bis; null when inferred from the dates."),
+    oldtimerPlate: z
+      .boolean()
+      .nullable()
+      .describe(
+        "Extension: registered under an oldtimer (O) plate; Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars. null when not stated (no).",
+      ),
   })
   .meta({ id: "CarDetail" });
 

@@ -18,6 +18,7 @@ export function toCarDetailInput(car: CarDetailBody): CarDetailInput {
     nedC2NonHybrid: car.nedC2NonHybrid ?? null,
     wltpNonHybrid: car.wltpNonHybrid ?? null,
     euro6eBis: car.euro6eBis ?? null,
+    oldtimerPlate: car.oldtimerPlate ?? null,
   };
 }
 

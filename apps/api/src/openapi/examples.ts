@@ -26,6 +26,7 @@ export const carDetailResponseExample = {
   wltpNonHybrid: null,
   isActive: true,
   euro6eBis: null,
+  oldtimerPlate: null,
 };
 
 export const calculationRequestExample = {

@@ -42,5 +42,6 @@ export function carDetailView(stored: StoredCarDetail) {
     wltpNonHybrid: car.wltpNonHybrid ?? null,
     isActive: car.isActive ?? true,
     euro6eBis: car.euro6eBis ?? null,
+    oldtimerPlate: car.oldtimerPlate ?? null,
   };
 }

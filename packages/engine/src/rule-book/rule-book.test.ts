@@ -31,7 +31,10 @@ describe("the rule book", () => {
     const ids = (path: string) => pages.find((p) => p.path === path)?.parameters.map((q) => q.id) ?? [];
     expect(ids("flanders/registration-tax")).toContain("flanders.index");
     expect(ids("wallonia/registration-tax")).not.toContain("flanders.index");
-    expect(ids("brussels/annual-road-tax")).toEqual(["brussels.roadTax.scale"]);
+    expect(ids("brussels/annual-road-tax")).toEqual([
+      "brussels.roadTax.oldCarFlat",
+      "brussels.roadTax.scale",
+    ]);
   });
 
   it("gives each parameter an anchor unique on its page, without the region and tax the page already says", () => {

@@ -2,49 +2,57 @@
 // Static imports, so that the bundler embeds every parameter file (no I/O at run time).
 import p0 from "../../parameters/bik/minimum.json";
 import p1 from "../../parameters/bik/referenceCo2.json";
-import p2 from "../../parameters/brussels/roadTax/scale.json";
-import p3 from "../../parameters/brussels/tmc/indexation.json";
-import p4 from "../../parameters/co2Contribution/healthIndex.json";
-import p5 from "../../parameters/co2Contribution/minimumBase.json";
-import p6 from "../../parameters/co2Contribution/minimumBaseOrderedFromJuly2023.json";
-import p7 from "../../parameters/co2Contribution/multiplierOrderedFromJuly2023.json";
-import p8 from "../../parameters/deduction/phaseOutCeiling.json";
-import p9 from "../../parameters/deduction/pitPluginHybridCap51to75.json";
-import p10 from "../../parameters/deduction/zeroEmissionByOrderYear.json";
-import p11 from "../../parameters/flanders/biv/maximum.json";
-import p12 from "../../parameters/flanders/biv/minimum.json";
-import p13 from "../../parameters/flanders/biv/q.json";
-import p14 from "../../parameters/flanders/biv/x.json";
-import p15 from "../../parameters/flanders/biv/zeroEmissionFlat.json";
-import p16 from "../../parameters/flanders/index.json";
-import p17 from "../../parameters/flanders/roadTax/minimum.json";
-import p18 from "../../parameters/flanders/roadTax/scale.json";
-import p19 from "../../parameters/flanders/roadTax/zeroEmissionFlat.json";
-import p20 from "../../parameters/wallonia/roadTax/scale.json";
-import p21 from "../../parameters/wallonia/tmc/reformIndexation.json";
+import p2 from "../../parameters/brussels/roadTax/oldCarFlat.json";
+import p3 from "../../parameters/brussels/roadTax/scale.json";
+import p4 from "../../parameters/brussels/tmc/indexation.json";
+import p5 from "../../parameters/co2Contribution/healthIndex.json";
+import p6 from "../../parameters/co2Contribution/minimumBase.json";
+import p7 from "../../parameters/co2Contribution/minimumBaseOrderedFromJuly2023.json";
+import p8 from "../../parameters/co2Contribution/multiplierOrderedFromJuly2023.json";
+import p9 from "../../parameters/deduction/phaseOutCeiling.json";
+import p10 from "../../parameters/deduction/pitPluginHybridCap51to75.json";
+import p11 from "../../parameters/deduction/zeroEmissionByOrderYear.json";
+import p12 from "../../parameters/flanders/biv/maximum.json";
+import p13 from "../../parameters/flanders/biv/minimum.json";
+import p14 from "../../parameters/flanders/biv/q.json";
+import p15 from "../../parameters/flanders/biv/x.json";
+import p16 from "../../parameters/flanders/biv/zeroEmissionFlat.json";
+import p17 from "../../parameters/flanders/index.json";
+import p18 from "../../parameters/flanders/roadTax/leasingScale.json";
+import p19 from "../../parameters/flanders/roadTax/minimum.json";
+import p20 from "../../parameters/flanders/roadTax/oldCarFlat.json";
+import p21 from "../../parameters/flanders/roadTax/scale.json";
+import p22 from "../../parameters/flanders/roadTax/zeroEmissionFlat.json";
+import p23 from "../../parameters/wallonia/roadTax/oldCarFlat.json";
+import p24 from "../../parameters/wallonia/roadTax/scale.json";
+import p25 from "../../parameters/wallonia/tmc/reformIndexation.json";
 
 /** Every parameter file's data by id (the id is the file's path, dots for slashes). */
 export const PARAMETER_FILES: Readonly<Record<string, unknown>> = {
   "bik.minimum": p0,
   "bik.referenceCo2": p1,
-  "brussels.roadTax.scale": p2,
-  "brussels.tmc.indexation": p3,
-  "co2Contribution.healthIndex": p4,
-  "co2Contribution.minimumBase": p5,
-  "co2Contribution.minimumBaseOrderedFromJuly2023": p6,
-  "co2Contribution.multiplierOrderedFromJuly2023": p7,
-  "deduction.phaseOutCeiling": p8,
-  "deduction.pitPluginHybridCap51to75": p9,
-  "deduction.zeroEmissionByOrderYear": p10,
-  "flanders.biv.maximum": p11,
-  "flanders.biv.minimum": p12,
-  "flanders.biv.q": p13,
-  "flanders.biv.x": p14,
-  "flanders.biv.zeroEmissionFlat": p15,
-  "flanders.index": p16,
-  "flanders.roadTax.minimum": p17,
-  "flanders.roadTax.scale": p18,
-  "flanders.roadTax.zeroEmissionFlat": p19,
-  "wallonia.roadTax.scale": p20,
-  "wallonia.tmc.reformIndexation": p21,
+  "brussels.roadTax.oldCarFlat": p2,
+  "brussels.roadTax.scale": p3,
+  "brussels.tmc.indexation": p4,
+  "co2Contribution.healthIndex": p5,
+  "co2Contribution.minimumBase": p6,
+  "co2Contribution.minimumBaseOrderedFromJuly2023": p7,
+  "co2Contribution.multiplierOrderedFromJuly2023": p8,
+  "deduction.phaseOutCeiling": p9,
+  "deduction.pitPluginHybridCap51to75": p10,
+  "deduction.zeroEmissionByOrderYear": p11,
+  "flanders.biv.maximum": p12,
+  "flanders.biv.minimum": p13,
+  "flanders.biv.q": p14,
+  "flanders.biv.x": p15,
+  "flanders.biv.zeroEmissionFlat": p16,
+  "flanders.index": p17,
+  "flanders.roadTax.leasingScale": p18,
+  "flanders.roadTax.minimum": p19,
+  "flanders.roadTax.oldCarFlat": p20,
+  "flanders.roadTax.scale": p21,
+  "flanders.roadTax.zeroEmissionFlat": p22,
+  "wallonia.roadTax.oldCarFlat": p23,
+  "wallonia.roadTax.scale": p24,
+  "wallonia.tmc.reformIndexation": p25,
 };

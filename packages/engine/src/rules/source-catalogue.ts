@@ -199,6 +199,50 @@ export const SOURCE_CATALOGUE: readonly SourceEntry[] = [
     title: "Vlaamse Codex Fiscaliteit (consolidated text of 03.04.2026)",
   },
   {
+    href: "https://www.ejustice.just.fgov.be/eli/decreet/2013/12/13/2013036154/justel",
+    title:
+      "Vlaamse Codex Fiscaliteit, decree of 13 December 2013 (numac 2013036154), consolidated text in Justel: art. 2.2.4.0.1 §2 (road-tax scale, 1 July 2013 amounts), 2.2.4.0.2 §1 (flat amount of cars over 30 years), 2.2.4.0.3 (indexation, 0.12 € multiples), 2.3.4.1.3 (BIV minimum, cars of 30 years or more)",
+  },
+  {
+    href: "https://www.autoverzekering-berekenen.be/verkeersbelasting/jaarlijkse-verkeersbelasting.html",
+    title:
+      "Autoverzekering-berekenen.be: Flemish road-tax base amounts by fiscal HP valid 01/07/2022 – 30/06/2023 (before the opdeciem)",
+  },
+  {
+    href: "https://gesetzguide.be/laws/2025004422/compare",
+    title:
+      "Agentschap Vlaamse Belastingdienst, notice of 6 June 2025 on the indexation under VCF art. 2.2.4.0.3 and 2.3.4.1.4, new tariffs from 1 July 2025 (numac 2025004422; header read only)",
+  },
+  {
+    href: "https://www.vlaanderen.be/belastingen-en-begroting/vlaamse-belastingen/verkeersbelastingen/welke-verkeersbelastingen-betaal-ik-bij-de-aankoop-van-een-oldtimer",
+    title:
+      "Vlaanderen.be: verkeersbelastingen bij de aankoop van een oldtimer (30 years, no O plate needed; 99.99 incl. opdeciem from 1 January 2023, indexed each 1 July)",
+  },
+  {
+    href: "https://www.vlaanderen.be/belastingen-en-begroting/vlaamse-belastingen/verkeersbelastingen/jaarlijkse-verkeersbelasting/verminderingen-en-vrijstellingen-van-de-jaarlijkse-verkeersbelasting/forfaitaire-vermindering-van-de-jaarlijkse-verkeersbelasting-voor-lpg-voertuigen",
+    title:
+      "Vlaanderen.be: forfaitaire vermindering van de jaarlijkse verkeersbelasting voor LPG-voertuigen (110.04 / 119.88 / 126.12 from 1 July 2021 / 2022 / 2023)",
+  },
+  {
+    href: "https://trends.knack.be/geld/belastingen/een-oldtimer-is-niet-alleen-rijden-maar-ook-rekenen/",
+    title:
+      "Trends: een oldtimer is niet alleen rijden maar ook rekenen (2023: Flemish flat road tax 99.99, not indexed on 1 July 2023; BIV 53; Brussels and Wallonia 61.50 and 44.30)",
+  },
+  {
+    href: "https://www.knack.be/nieuws/auto/oldtimerplezier-wordt-complexer-in-2022/article-normal-1820175.html",
+    title: "Knack: oldtimerplezier wordt complexer in 2022 (Flemish flat road tax 38.63; Walloon O plate)",
+  },
+  {
+    href: "https://finances.wallonie.be/demandes/en/2560_paying-road-tax.html",
+    title:
+      "SPW Finances (Wallonia): paying road tax (the minimum flat-rate road tax for vehicles over 30 years old registered with an O plate)",
+  },
+  {
+    href: "https://guidemobilite.be/post/quelles-sont-les-taxes-automobiles-dues-en-region-de-bruxelles-capitale",
+    title:
+      "Guide Mobilité: taxes automobiles en Région de Bruxelles-Capitale (LPG: TMC réduite, voire nulle pour les véhicules neufs les moins puissants; véhicules de plus de 25 ans)",
+  },
+  {
     href: "https://www.belastingen.vlaanderen.be/jaarlijkse-automatische-indexatie-verkeersbelastingen-vanaf-1-juli-2020",
     title: "Vlaamse Belastingdienst: jaarlijkse automatische indexatie verkeersbelastingen vanaf 1 juli 2020",
   },

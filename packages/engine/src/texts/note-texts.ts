@@ -46,6 +46,7 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     indexedTable: "Indexed amounts of the period from {indexWindow}.",
     euroNormDerived: "Euro norm unknown: derived from the first registration date ({euroClass}).",
     oldtimer: "Car first registered at least 30 years ago: the minimum applies.",
+    oldCarFlatRoadTax: "Car first registered more than {years} years ago: flat road tax for old cars.",
     euro6eBisAssumed:
       "Euro 6e-bis status inferred from the registration date; it decides the fake-hybrid limit: provisional.",
     batteryTestMaximumMass:
@@ -100,6 +101,8 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     euroNormDerived: "Euronorm onbekend: afgeleid uit de datum van eerste inschrijving ({euroClass}).",
     oldtimer:
       "Wagen die minstens 30 jaar geleden voor het eerst werd ingeschreven: het minimum is van toepassing.",
+    oldCarFlatRoadTax:
+      "Wagen die meer dan {years} jaar geleden voor het eerst werd ingeschreven: forfaitaire verkeersbelasting voor oude wagens.",
     euro6eBisAssumed:
       "Euro 6e-bis afgeleid uit de inschrijvingsdatum; dat bepaalt de grens voor valse hybrides: voorlopig.",
     batteryTestMaximumMass:
@@ -153,6 +156,8 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     indexedTable: "Montants indexés de la période à partir du {indexWindow}.",
     euroNormDerived: "Norme Euro inconnue : déduite de la date de première immatriculation ({euroClass}).",
     oldtimer: "Voiture immatriculée pour la première fois il y a au moins 30 ans : le minimum s'applique.",
+    oldCarFlatRoadTax:
+      "Voiture immatriculée pour la première fois il y a plus de {years} ans : taxe de circulation forfaitaire des véhicules anciens.",
     euro6eBisAssumed:
       "Norme Euro 6e-bis déduite de la date d'immatriculation ; elle fixe la limite des faux hybrides : provisoire.",
     batteryTestMaximumMass:

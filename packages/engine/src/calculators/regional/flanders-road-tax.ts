@@ -26,10 +26,12 @@ import {
   ROAD_TAX_ZERO_EMISSION_EXEMPT_UNTIL,
   roadTaxZeroEmissionFlat,
 } from "../../rules/regional/flanders-road-tax";
-import { flandersRoadTaxScale } from "../../rules/regional/road-tax-tables";
+import { flandersOldCarRoadTax, OLD_CAR_ROAD_TAX as OLD } from "../../rules/regional/old-car-road-tax";
+import { flandersRoadTaxScale, leasingRoadTaxScale } from "../../rules/regional/road-tax-tables";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
 import { orderedBeforeTransition } from "./flanders-zero-emission";
+import { oldCarRoadTax, registeredMoreThan } from "./old-car-road-tax";
 import {
   co2Field,
   flemishEuroColumn,
@@ -42,8 +44,9 @@ import { lpgSupplement, scaleBase, withSurcharge } from "./road-tax-scale";
 
 /**
  * YearlyTax in Flanders for the 12-month period starting on the evaluation date. EV/H2: exempt
- * when registered up to 2025, else the flat §9 amount; leasing companies (and registrations before
- * 2016): the plain scale; other owners: the green formula. Always × 1.10, + the LPG supplement.
+ * when registered up to 2025, else the flat §9 amount; cars over 30 years: the flat amount of art.
+ * 2.2.4.0.2; leasing companies (and registrations before 2016): the plain scale; other owners: the
+ * green formula. Always × 1.10, + the LPG supplement.
  */
 export function flandersRoadTax(ctx: LineContext): TaxResult {
   const b = new ResultBuilder("YearlyTax", ctx, LEGAL_TEXTS.flandersRoadTax);
@@ -52,9 +55,20 @@ export function flandersRoadTax(ctx: LineContext): TaxResult {
   const leasing = isLeasingCompany(ctx);
   if (leasing) b.note("leasingCompany");
   if (isZeroEmission(car.fuel)) return zeroEmission(ctx, b);
+  // Art. 2.2.4.0.2 §1, 1°: more than 30 years in circulation when the taxable period starts, any
+  // owner and any plate: the flat amount instead of the scale or the green formula.
+  if (registeredMoreThan(ctx.firstRegistration, ctx.evaluationDate, OLD.flandersYears)) {
+    return oldCarRoadTax(ctx, b, flandersOldCarRoadTax, {
+      years: OLD.flandersYears,
+      source: OLD.sources.flanders,
+    });
+  }
 
-  const scaleRow = rowAt(flandersRoadTaxScale, ctx.evaluationDate);
-  if (!scaleRow) return b.rulesNotAvailable(`flanders.roadTax.scale ${ctx.evaluationDate}`);
+  // Leasing companies keep the scale of the 1965 code as Wallonia and Brussels index it; every other
+  // owner the Flemish table of art. 2.2.4.0.3.
+  const scale = leasing ? leasingRoadTaxScale : flandersRoadTaxScale;
+  const scaleRow = rowAt(scale, ctx.evaluationDate);
+  if (!scaleRow) return b.rulesNotAvailable(`${scale.id} ${ctx.evaluationDate}`);
   const horsepower = regionalHorsepower(ctx, b);
   if (horsepower === undefined) return b.missingInput("missingCapacity", "capacity");
   const base = scaleBase(b, scaleRow, horsepower);

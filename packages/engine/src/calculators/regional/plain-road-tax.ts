@@ -3,9 +3,15 @@ import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
 import { LEGAL_TEXTS } from "../../rules/legal-texts";
 import { rowAt } from "../../rules/parameter-table";
+import {
+  brusselsOldCarRoadTax,
+  OLD_CAR_ROAD_TAX as OLD,
+  walloniaOldCarRoadTax,
+} from "../../rules/regional/old-car-road-tax";
 import { brusselsRoadTaxScale, walloniaRoadTaxScale } from "../../rules/regional/road-tax-tables";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
+import { oldCarRoadTax, registeredMoreThan } from "./old-car-road-tax";
 import { recordDates, regionalHorsepower } from "./regional-car";
 import { lpgSupplement, scaleBase, withSurcharge } from "./road-tax-scale";
 
@@ -26,6 +32,11 @@ export function walloniaBrusselsRoadTax(ctx: LineContext): TaxResult {
   );
   recordDates(ctx, b);
   if (profile.registrationOn === "LeasingCompanyRegistration") b.note("leasingCompany");
+  const old = oldCar(ctx);
+  if (old) {
+    const flat = profile.region === "Brussels" ? brusselsOldCarRoadTax : walloniaOldCarRoadTax;
+    return oldCarRoadTax(ctx, b, flat, old);
+  }
   const table = profile.region === "Brussels" ? brusselsRoadTaxScale : walloniaRoadTaxScale;
   const row = rowAt(table, ctx.evaluationDate);
   if (!row) return b.rulesNotAvailable(`${table.id} ${ctx.evaluationDate}`);
@@ -40,4 +51,20 @@ export function walloniaBrusselsRoadTax(ctx: LineContext): TaxResult {
   b.setFormula("scale(fiscal HP) × 1.10 [+ LPG supplement]");
   const taxed = withSurcharge(b, scaleBase(b, row, horsepower));
   return b.amount(add(taxed, lpgSupplement(b, car.fuel === "LPG", horsepower)));
+}
+
+/**
+ * Old cars on the evaluation date. Brussels: more than 25 years (the line is provisional up to 30,
+ * where Link2Fleet's table says 30). Wallonia: more than 30 years and an O plate (`oldtimerPlate`).
+ */
+function oldCar(ctx: LineContext): Parameters<typeof oldCarRoadTax>[3] | undefined {
+  const { firstRegistration, evaluationDate } = ctx;
+  if (ctx.input.profile.region === "Brussels") {
+    if (!registeredMoreThan(firstRegistration, evaluationDate, OLD.brusselsYears)) return undefined;
+    const disputed = !registeredMoreThan(firstRegistration, evaluationDate, OLD.brusselsDisputedUpTo);
+    return { years: OLD.brusselsYears, source: OLD.sources.brussels, provisional: disputed };
+  }
+  if (ctx.input.car.oldtimerPlate !== true) return undefined;
+  if (!registeredMoreThan(firstRegistration, evaluationDate, OLD.walloniaYears)) return undefined;
+  return { years: OLD.walloniaYears, source: OLD.sources.wallonia };
 }

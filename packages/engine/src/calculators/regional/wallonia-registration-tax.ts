@@ -50,6 +50,11 @@ function oldTax(ctx: LineContext, b: ResultBuilder, withEcoMalus: boolean): TaxR
   const amount = powerTableTax(ctx, b, { coefficient: 1, lpgReduction: true });
   if (amount === undefined) return b.missingInput("missingCapacity", "capacity");
   if (!withEcoMalus) return b.amount(amount);
+  // An old car under an O plate keeps the reduced taxes without eco-malus (only those, from 2022).
+  if (walloonOldtimer(ctx)) {
+    b.note("oldtimer");
+    return b.amount(amount);
+  }
 
   // The eco-malus of natural persons and (from 2014) legal persons with a Walloon seat.
   const { cycle, co2 } = regionalCo2(ctx, b);
@@ -69,8 +74,9 @@ function reformedTax(ctx: LineContext, b: ResultBuilder): TaxResult {
   b.note("walloonReform");
   const indexRow = rowAt(walloonReformIndexation, ctx.registrationDate);
   if (!indexRow) return b.rulesNotAvailable(`wallonia.tmc.reformIndexation ${ctx.registrationDate}`);
-  // Cars first put into circulation more than 30 years ago pay a flat 61.50 (link2fleet, April 2025).
-  if (fullYearsBetween(ctx.firstRegistration, ctx.registrationDate) >= R.oldtimerYears) {
+  // Cars first put into circulation more than 30 years ago and registered under an O plate pay a
+  // flat 61.50 (link2fleet, April 2025); without the plate, the formula (regional-fixes.md §2.3).
+  if (walloonOldtimer(ctx)) {
     b.note("oldtimer");
     return b.amount(dec(b.paramValue("oldtimerFlat", "EUR", R.oldtimerFlat, R.sources.oldtimer)));
   }
@@ -155,4 +161,12 @@ function energyCoefficient(ctx: LineContext, b: ResultBuilder): Fraction {
   }
   const value = isHybrid(car.fuel) ? R.hybridCoefficient : R.combustionCoefficient;
   return dec(b.paramValue("energyCoefficient", "factor", value, R.sources.formula, car.fuel === "LPG"));
+}
+
+/** Over 30 years since the first registration and registered under an O plate (`oldtimerPlate`). */
+function walloonOldtimer(ctx: LineContext): boolean {
+  return (
+    ctx.input.car.oldtimerPlate === true &&
+    fullYearsBetween(ctx.firstRegistration, ctx.registrationDate) >= R.oldtimerYears
+  );
 }

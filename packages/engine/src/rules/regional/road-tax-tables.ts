@@ -1,9 +1,10 @@
 /**
  * Annual road tax by fiscal horsepower, per index window (1 July – 30 June), BEFORE the 10 %
- * opdeciem / décimes additionnels: the amounts of the 1 July 2013 table (VCF art. 2.2.4.0.1 §2;
- * the same scale in Wallonia and Brussels) indexed each 1 July and lowered to a multiple of 0.12 €
- * (art. 2.2.4.0.3). Where a source publishes only the amounts including the 10 %, the base is the
- * unique 0.12 € multiple whose × 1.10 rounds to it (checked in road-tax-tables.test.ts).
+ * opdeciem / décimes additionnels. Flanders indexes the 1 July 2013 amounts of VCF art. 2.2.4.0.1 §2
+ * by art. 2.2.4.0.3 (derived rows); Wallonia and Brussels publish their own tables, which differ by
+ * 0.12 € in several classes (their method is not the Flemish one). Where a source publishes only the
+ * amounts including the 10 %, the base is the unique 0.12 € multiple whose × 1.10 rounds to it
+ * (checked in road-tax-tables.test.ts).
  */
 import { parameter } from "../parameters";
 import { REGIONAL_SOURCES as S } from "./sources";
@@ -17,8 +18,17 @@ export interface RoadTaxScale {
   readonly provisionalCells?: readonly (number | "above20")[];
 }
 
-/** Flanders (and Flemish leasing-company cars). */
+/**
+ * Flanders, every owner but leasing companies: the 1 July 2013 amounts of VCF art. 2.2.4.0.1 §2
+ * indexed by art. 2.2.4.0.3 (each row an indexed amount: base, K, lowered to a multiple of 0.12 €).
+ */
 export const flandersRoadTaxScale = parameter<RoadTaxScale>("flanders.roadTax.scale");
+
+/**
+ * Cars of leasing companies registered in Flanders: the Walloon/Brussels scale (Link2Fleet's
+ * "groep 1"), not the Flemish indexation (docs/research/regional-fixes.md §1.5).
+ */
+export const leasingRoadTaxScale = parameter<RoadTaxScale>("flanders.roadTax.leasingScale");
 
 /**
  * Wallonia and Brussels (one table: the official 2022-23 notices are identical, and FEBIAC 2026-27

@@ -3,6 +3,21 @@ import { citing } from "../parameter-table";
 /** Legal texts and publications the regional rule tables cite (first = main source). */
 export const REGIONAL_SOURCES = citing({
   vcf: "https://codex.vlaanderen.be",
+  vcfJustel: "https://www.ejustice.just.fgov.be/eli/decreet/2013/12/13/2013036154/justel",
+  autoverzekering2022:
+    "https://www.autoverzekering-berekenen.be/verkeersbelasting/jaarlijkse-verkeersbelasting.html",
+  vlbNotice2025: "https://gesetzguide.be/laws/2025004422/compare",
+  flemishOldtimer:
+    "https://www.vlaanderen.be/belastingen-en-begroting/vlaamse-belastingen/verkeersbelastingen/welke-verkeersbelastingen-betaal-ik-bij-de-aankoop-van-een-oldtimer",
+  flemishLpgReduction:
+    "https://www.vlaanderen.be/belastingen-en-begroting/vlaamse-belastingen/verkeersbelastingen/jaarlijkse-verkeersbelasting/verminderingen-en-vrijstellingen-van-de-jaarlijkse-verkeersbelasting/forfaitaire-vermindering-van-de-jaarlijkse-verkeersbelasting-voor-lpg-voertuigen",
+  trendsOldtimer2023:
+    "https://trends.knack.be/geld/belastingen/een-oldtimer-is-niet-alleen-rijden-maar-ook-rekenen/",
+  knackOldtimer2022:
+    "https://www.knack.be/nieuws/auto/oldtimerplezier-wordt-complexer-in-2022/article-normal-1820175.html",
+  walloniaOldtimerPlate: "https://finances.wallonie.be/demandes/en/2560_paying-road-tax.html",
+  guidemobiliteBrussels:
+    "https://guidemobilite.be/post/quelles-sont-les-taxes-automobiles-dues-en-region-de-bruxelles-capitale",
   vlb2020:
     "https://www.belastingen.vlaanderen.be/jaarlijkse-automatische-indexatie-verkeersbelastingen-vanaf-1-juli-2020",
   fleet2021:

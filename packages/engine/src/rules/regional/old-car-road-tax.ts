@@ -1,0 +1,33 @@
+/**
+ * Flat annual road tax of old cars (amounts before the opdeciem / décimes additionnels in the
+ * parameter files), and the ages from which it applies (docs/research/regional-fixes.md §2):
+ * - Flanders, VCF art. 2.2.4.0.2 §1, 1°: cars "die bij het ontstaan van de belastingplicht sinds meer
+ *   dan dertig jaar in het verkeer zijn gebracht", whatever their plate;
+ * - Brussels: cars first registered more than 25 years ago (Bruxelles Fiscalité as quoted by Guide
+ *   Mobilité and the BEHVA; Link2Fleet's group-1 table says "meer dan 30 jaar": between 25 and 30
+ *   years the line is provisional);
+ * - Wallonia: only cars over 30 years registered under an O plate (the car field `oldtimerPlate`).
+ */
+import { citing } from "../parameter-table";
+import { parameter } from "../parameters";
+import { REGIONAL_SOURCES as S } from "./sources";
+
+export const OLD_CAR_ROAD_TAX = {
+  /** Flanders: more than this many years since the first registration, at the start of the period. */
+  flandersYears: 30,
+  /** Brussels: more than this many years; up to `brusselsDisputedUpTo`, provisional. */
+  brusselsYears: 25,
+  brusselsDisputedUpTo: 30,
+  /** Wallonia: more than this many years, and an O plate. */
+  walloniaYears: 30,
+  sources: citing({
+    flanders: S.vcfJustel,
+    brussels: S.guidemobiliteBrussels,
+    brusselsConflict: S.l2f2023,
+    wallonia: S.walloniaOldtimerPlate,
+  }),
+} as const;
+
+export const flandersOldCarRoadTax = parameter<number>("flanders.roadTax.oldCarFlat");
+export const brusselsOldCarRoadTax = parameter<number>("brussels.roadTax.oldCarFlat");
+export const walloniaOldCarRoadTax = parameter<number>("wallonia.roadTax.oldCarFlat");
