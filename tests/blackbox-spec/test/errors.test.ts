@@ -210,7 +210,8 @@ describe("no 5xx for client mistakes", () => {
   });
 
   it("control characters and markup in a car's name are stored and escaped on the public page", async () => {
-    const id = await createCar({ ...petrolCar(), name: "bad\u0000\u0001<script>alert(1)</script>" });
+    // U+0000 itself is refused (README: stored text holds no NUL, a 400 format on every database).
+    const id = await createCar({ ...petrolCar(), name: "bad\u0001\u0002<script>alert(1)</script>" });
     const link = await get(`/PublicLink?cardetailid=${id}`);
     const page = await fetch(link.headers.get("location") as string);
     expect(page.status).toBe(200);

@@ -34,14 +34,14 @@ export function ruleBookRoutes() {
     const language = languageOf(c);
     return send(c, language, <BookIndex pages={pages} language={language} />);
   });
-  routes.get("/:scope/:tax", (c) => {
-    const page = byPath.get(`${c.req.param("scope")}/${c.req.param("tax")}`);
+  routes.get("/:region/:tax", (c) => {
+    const page = byPath.get(`${c.req.param("region")}/${c.req.param("tax")}`);
     if (!page) return notFound(c);
     const language = languageOf(c);
     return send(c, language, <BookPageView page={page} language={language} />);
   });
-  routes.get("/:scope/:tax/:parameter", (c) => {
-    const path = `${c.req.param("scope")}/${c.req.param("tax")}`;
+  routes.get("/:region/:tax/:parameter", (c) => {
+    const path = `${c.req.param("region")}/${c.req.param("tax")}`;
     const anchor = c.req.param("parameter");
     const page = byPath.get(path);
     if (!page?.parameters.some((p) => p.anchor === anchor)) return notFound(c);
