@@ -102,5 +102,7 @@ describe("the packed @cartax/engine in fresh apps", () => {
       if (type === "commonjs")
         expect(fs.readFileSync(path.join(app, "dist/index.js"), "utf8")).toContain("require(");
     },
+    // npm install + tsc in a fresh folder: 20 s was not always enough while other suites run (CI).
+    120_000,
   );
 });
