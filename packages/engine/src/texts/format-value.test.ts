@@ -43,4 +43,10 @@ describe("formatting of line values", () => {
       }),
     );
   });
+
+  it("takes any value as the language without throwing (never-throws found an object whose key conversion throws)", () => {
+    const odd = { toString: 0 } as never;
+    expect(formatEuro(1234.5, odd)).toBe("1,234.50 €");
+    expect(formatPercent(75, odd)).toBe("75 %");
+  });
 });

@@ -8,7 +8,11 @@ const BEFORE_SIGN: Readonly<Record<Language, string>> = { nl: " ", fr: "\u202F",
 
 /** The space between a number and its sign (€, %) in a language; English for an unknown one. */
 const beforeSign = (language: Language): string =>
-  Object.hasOwn(BEFORE_SIGN, language) ? BEFORE_SIGN[language] : BEFORE_SIGN.en;
+  isKnownLanguage(language) ? BEFORE_SIGN[language] : BEFORE_SIGN.en;
+
+/** Checked at run time: a language may come from JSON as any value, even one whose key conversion throws. */
+const isKnownLanguage = (language: unknown): language is Language =>
+  typeof language === "string" && Object.hasOwn(GROUP, language);
 
 /** Thousands groups of a non-negative whole number. */
 function group(whole: number, separator: string): string {
@@ -25,7 +29,7 @@ function group(whole: number, separator: string): string {
 function formatNumber(value: number, language: Language, decimals: 0 | 2): string {
   // Checked at run time (values may come from JSON): no number, no digits; unknown language, English.
   if (typeof value !== "number" || !Number.isFinite(value)) return "";
-  if (!Object.hasOwn(GROUP, language)) language = "en";
+  if (!isKnownLanguage(language)) language = "en";
   // Values are already rounded to the cent; integer cents avoid toFixed's binary surprises.
   const cents = Math.round(Math.abs(value) * 100);
   const sign = value < 0 && cents > 0 ? "-" : "";
