@@ -6,6 +6,7 @@ import { createApp } from "./app";
 import type { ServiceConfig } from "./config";
 import type { ServiceContext } from "./http/app-env";
 import { ServiceMetrics } from "./http/metrics";
+import { checkRulesNotice } from "./rules-notice-check";
 import type { WebhookConfig } from "./webhooks/webhook-config";
 import { startWebhookRuntime } from "./webhooks/webhook-runtime";
 
@@ -25,6 +26,9 @@ export interface StartOptions {
   readonly webhooks?: WebhookConfig;
 }
 
+/** How often the usage counts of subscriptions are added to the database (README: usage lags by this much). */
+export const USAGE_FLUSH_MS = 5000;
+
 /** Opens the database and serves the app; resolves once the port is listening. */
 export async function startServer(config: ServiceConfig, options: StartOptions = {}): Promise<RunningServer> {
   const storage = await openStorage(config);
@@ -36,9 +40,22 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
     options.logDestination ?? pino.destination({ sync: false }),
   );
   const metrics = new ServiceMetrics(storage);
+  await checkRulesNotice(storage, logger);
   // Expired QR images are removed within the hour after they expire (any instance may do it).
   const sweep = setInterval(() => void storage.qr.sweep().catch(() => undefined), 60 * 60 * 1000);
   sweep.unref();
+  // Usage counts reach the database every few seconds (and on close); ended rate-limit windows
+  // (PostgreSQL) are removed every few minutes.
+  const usageFlush = setInterval(
+    () => void storage.usage.flush().catch((err) => logger.warn({ err }, "usage counts not written yet")),
+    USAGE_FLUSH_MS,
+  );
+  usageFlush.unref();
+  const windowSweep = setInterval(
+    () => void storage.rateLimits.sweep().catch(() => undefined),
+    5 * 60 * 1000,
+  );
+  windowSweep.unref();
   const webhooks =
     options.webhooks?.workerInServer === true
       ? startWebhookRuntime(storage, options.webhooks, logger)
@@ -60,6 +77,8 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
           service,
           close: async () => {
             clearInterval(sweep);
+            clearInterval(usageFlush);
+            clearInterval(windowSweep);
             await webhooks?.stop();
             await close(server, service, options.shutdownGraceMs ?? 10_000);
           },
@@ -69,6 +88,9 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
     const service: { -readonly [K in keyof ServiceContext]: ServiceContext[K] } = context;
     const app = createApp(service, metrics);
     server.once("error", (error: NodeJS.ErrnoException) => {
+      clearInterval(sweep);
+      clearInterval(usageFlush);
+      clearInterval(windowSweep);
       void webhooks?.stop().then(() => storage.close());
       reject(
         error.code === "EADDRINUSE"

@@ -23,7 +23,7 @@ const USAGE = `usage:
   cartax vectors [path]          run the test vectors (default: test-vectors/); exit 1 on any failure
   cartax calc [file|-] [--json]  calculate a CalculationRequest (or a JSON array of them) without a server
   cartax subscription …          operator tools: create, rotate, activate, deactivate, grant-calculation,
-                                 revoke-calculation, list (cartax subscription --help)
+                                 revoke-calculation, limit, usage, list (cartax subscription --help)
   cartax webhook …               operator tools: add, list, disable, enable, remove, status (cartax webhook --help)
   cartax notify --calculations RoadTax,BenefitInKind   send a change notification to every enabled endpoint
   cartax logo add NAME FILE | list                      the QR logo store (PNG or SVG)

@@ -1726,6 +1726,7 @@ export interface paths {
             | "method-not-allowed"
             | "payload-too-large"
             | "unsupported-media-type"
+            | "too-many-requests"
             | "internal-error";
         };
         cookie?: never;

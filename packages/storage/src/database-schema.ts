@@ -13,6 +13,9 @@ export interface DatabaseSchema {
   public_links: PublicLinkTable;
   qr_logos: QrLogoTable;
   qr_images: QrImageTable;
+  rate_limit_windows: RateLimitWindowTable;
+  subscription_usage: SubscriptionUsageTable;
+  rules_notices: RulesNoticeTable;
 }
 
 /** An account (the spec's `ownerId`): owns subscriptions and records. */
@@ -32,6 +35,9 @@ export interface SubscriptionTable {
   /** SHA-256 (hex) of the primary key; the key itself is never stored. */
   primary_key_hash: string;
   secondary_key_hash: string;
+  /** The rate limit: at most this many requests per window (both null: no limit). */
+  rate_limit_requests: number | null;
+  rate_limit_window_seconds: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -128,4 +134,30 @@ export interface QrImageTable {
   png: string;
   created_at: string;
   expires_at: string;
+}
+
+/** A fixed-window request counter of a limited subscription (shared by instances on PostgreSQL). */
+export interface RateLimitWindowTable {
+  subscription_id: string;
+  window_seconds: number;
+  /** Whole seconds since the Unix epoch; PostgreSQL bigint (read back as text by pg). */
+  window_start: number | string;
+  requests: number;
+}
+
+/** Requests of a subscription per hour, method, route pattern and status (`cartax subscription usage`). */
+export interface SubscriptionUsageTable {
+  subscription_id: string;
+  hour: string;
+  method: string;
+  route: string;
+  status: number;
+  requests: number;
+}
+
+/** The rules version last notified to webhook receivers (one row, id `rules`). */
+export interface RulesNoticeTable {
+  id: string;
+  rules_version: string;
+  notified_at: string;
 }

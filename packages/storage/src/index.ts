@@ -13,17 +13,21 @@ export { MIGRATIONS } from "./migrations/index";
 export { type Dialect, migrate, openStorage, SQLITE_FILE_NAME, type Storage } from "./open-storage";
 export { PublicLinkStore } from "./public-link-store";
 export { QrStore, type StoredLogo } from "./qr-store";
+export { type RateLimitState, RateLimitStore } from "./rate-limit-store";
+export { type RulesNotice, RulesNoticeStore } from "./rules-notice-store";
 export { readStorageConfig, type StorageConfig } from "./storage-config";
 export { hashSubscriptionKey, KEY_PREFIXES } from "./subscription-key";
 export {
   type CreatedSubscription,
   type KeySlot,
   type NewSubscription,
+  type RateLimit,
   type Subscription,
   type SubscriptionPatch,
   SubscriptionStore,
   UnknownAccountError,
 } from "./subscription-store";
+export { hourOf, type UsageRow, UsageStore } from "./usage-store";
 export {
   generateWebhookSecret,
   InvalidWebhookUrlError,

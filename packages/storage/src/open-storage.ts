@@ -10,9 +10,12 @@ import type { DatabaseSchema } from "./database-schema";
 import { MIGRATIONS } from "./migrations/index";
 import { PublicLinkStore } from "./public-link-store";
 import { QrStore } from "./qr-store";
+import { RateLimitStore } from "./rate-limit-store";
+import { RulesNoticeStore } from "./rules-notice-store";
 import { withStatementCache } from "./statement-cache";
 import type { StorageConfig } from "./storage-config";
 import { SubscriptionStore } from "./subscription-store";
+import { UsageStore } from "./usage-store";
 import { WebhookStore } from "./webhook-store";
 
 export type Dialect = "sqlite" | "postgres";
@@ -28,6 +31,12 @@ export interface Storage {
   readonly webhooks: WebhookStore;
   readonly publicLinks: PublicLinkStore;
   readonly qr: QrStore;
+  /** Fixed-window counters of rate-limited subscriptions (shared on PostgreSQL, in process on SQLite). */
+  readonly rateLimits: RateLimitStore;
+  /** Requests per subscription, hour, endpoint and status (counted in memory, flushed by the server). */
+  readonly usage: UsageStore;
+  /** The rules version last notified to webhook receivers. */
+  readonly rulesNotices: RulesNoticeStore;
   close(): Promise<void>;
 }
 
@@ -100,6 +109,7 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
   const calculations = new CalculationStore(db, config.databaseUrl ? undefined : sqliteFile(config.dataDir));
   const reader = config.databaseUrl ? undefined : sqliteReader(config.dataDir);
   const carDetails = new CarDetailStore(db, reader?.read);
+  const usage = new UsageStore(db);
   return {
     dialect,
     db,
@@ -109,8 +119,12 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     qr: new QrStore(db),
     calculations,
     webhooks: new WebhookStore(db, dialect),
+    rateLimits: new RateLimitStore(db, dialect),
+    usage,
+    rulesNotices: new RulesNoticeStore(db),
     close: async () => {
       await calculations.drain();
+      await usage.flush().catch(() => undefined);
       reader?.close();
       await db.destroy();
     },

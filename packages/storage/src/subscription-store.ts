@@ -15,8 +15,16 @@ export interface Subscription {
   readonly calculationAccess: boolean;
   /** The caller sends prices including VAT: stored catalog prices are divided by 1.21. */
   readonly pricesIncludeVat: boolean;
+  /** At most `requests` requests per `windowSeconds`; null: no limit (the default). */
+  readonly rateLimit: RateLimit | null;
   readonly createdAt: string;
   readonly updatedAt: string;
+}
+
+/** A fixed-window rate limit (`cartax subscription limit ID --requests N --per SECONDS`). */
+export interface RateLimit {
+  readonly requests: number;
+  readonly windowSeconds: number;
 }
 
 export interface NewSubscription {
@@ -47,7 +55,15 @@ export class UnknownAccountError extends Error {
   override readonly name = "UnknownAccountError";
 }
 
-const toSubscription = (row: Selectable<SubscriptionTable>): Subscription => ({
+const toRateLimit = (row: Partial<Selectable<SubscriptionTable>>): RateLimit | null =>
+  row.rate_limit_requests != null && row.rate_limit_window_seconds != null
+    ? { requests: row.rate_limit_requests, windowSeconds: row.rate_limit_window_seconds }
+    : null;
+
+const toSubscription = (
+  row: Omit<Selectable<SubscriptionTable>, "rate_limit_requests" | "rate_limit_window_seconds"> &
+    Partial<Selectable<SubscriptionTable>>,
+): Subscription => ({
   id: row.id,
   ownerId: row.owner_id,
   name: row.name,
@@ -55,6 +71,7 @@ const toSubscription = (row: Selectable<SubscriptionTable>): Subscription => ({
   active: row.active === 1,
   calculationAccess: row.calculation_access === 1,
   pricesIncludeVat: row.prices_include_vat === 1,
+  rateLimit: toRateLimit(row),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -154,6 +171,20 @@ export class SubscriptionStore {
     const result = await this.db
       .updateTable("subscriptions")
       .set(values)
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? this.get(id) : undefined;
+  }
+
+  /** Sets (or with null clears) the subscription's rate limit; undefined for an unknown id. */
+  async setRateLimit(id: string, limit: RateLimit | null): Promise<Subscription | undefined> {
+    const result = await this.db
+      .updateTable("subscriptions")
+      .set({
+        rate_limit_requests: limit?.requests ?? null,
+        rate_limit_window_seconds: limit?.windowSeconds ?? null,
+        updated_at: new Date().toISOString(),
+      })
       .where("id", "=", id)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n ? this.get(id) : undefined;

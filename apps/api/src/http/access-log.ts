@@ -17,7 +17,8 @@ export function accessLog(logger: Logger, metrics: ServiceMetrics): MiddlewareHa
     } finally {
       const seconds = (performance.now() - start) / 1000;
       const route = routeOf(c);
-      metrics.observe(c.req.method, route, c.res.status, seconds);
+      const subscriptionId = c.get("subscription")?.id;
+      metrics.observe(c.req.method, route, c.res.status, seconds, subscriptionId);
       // The line is assembled only when it is written (LOG_LEVEL=warn skips it).
       if (logger.isLevelEnabled("info"))
         logger.info(
@@ -28,7 +29,7 @@ export function accessLog(logger: Logger, metrics: ServiceMetrics): MiddlewareHa
             url: redactUrl(pathAndQuery(c.req.url)),
             status: c.res.status,
             latencyMs: Math.round(seconds * 100_000) / 100,
-            subscriptionId: c.get("subscription")?.id ?? null,
+            subscriptionId: subscriptionId ?? null,
           },
           "request",
         );

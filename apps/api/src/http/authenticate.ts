@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, ServiceContext } from "./app-env";
 import { ProblemError } from "./problem";
+import { enforceRateLimit } from "./rate-limit";
 
 export const KEY_QUERY = "subscription-key";
 export const KEY_HEADER = "Ocp-Apim-Subscription-Key";
@@ -15,7 +16,8 @@ export const WWW_AUTHENTICATE = `ApiKey realm="cartax", header="${KEY_HEADER}", 
  * The spec's gates (Authentication rules 1–7): a key in the `subscription-key` query parameter
  * (guaranteed) or the `Ocp-Apim-Subscription-Key` header, belonging to an active subscription of
  * this environment; for Calculate and GetTaxMatrix also calculation access. All failures are 401.
- * The detail says which gate failed but never echoes the key.
+ * The detail says which gate failed but never echoes the key. A request that passes the gates
+ * counts against the subscription's rate limit, if it has one (429 past it: rate-limit.ts).
  */
 export function authenticate(
   service: ServiceContext,
@@ -40,6 +42,7 @@ export function authenticate(
       throw new ProblemError("unauthorized", "the subscription has no calculation access");
     }
     c.set("subscription", subscription);
+    await enforceRateLimit(c, service, subscription);
     await next();
   };
 }

@@ -18,8 +18,21 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
-  /** With the storage, the webhook gauges are read from the database at each scrape. */
+  private readonly subscriptionRequests = new Counter({
+    name: "cartax_subscription_requests_total",
+    help: "HTTP requests of each subscription (by its id, never its key) and status.",
+    labelNames: ["subscription_id", "status"] as const,
+    registers: [this.registry],
+  });
+  /** Where a subscription's requests are counted per endpoint for `cartax subscription usage`. */
+  private readonly usage: Storage["usage"] | undefined;
+
+  /**
+   * With the storage, the webhook gauges are read from the database at each scrape and the
+   * requests of subscriptions are counted for `cartax subscription usage`.
+   */
   constructor(storage?: Storage) {
+    this.usage = storage?.usage;
     if (!storage) return;
     const flagged = new Gauge({
       name: "cartax_webhook_endpoints_flagged",
@@ -54,9 +67,13 @@ export class ServiceMetrics {
       (gauge as unknown as { collect: () => Promise<void> }).collect = once;
   }
 
-  observe(method: string, route: string, status: number, seconds: number): void {
+  observe(method: string, route: string, status: number, seconds: number, subscriptionId?: string): void {
     const labels = { method, route, status: String(status) };
     this.requests.inc(labels);
     this.latency.observe(labels, seconds);
+    if (subscriptionId === undefined) return;
+    this.subscriptionRequests.inc({ subscription_id: subscriptionId, status: labels.status });
+    // In memory; the server adds the counts to the database every few seconds (start-server.ts).
+    this.usage?.record(subscriptionId, method, route, status);
   }
 }

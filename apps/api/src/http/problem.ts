@@ -46,6 +46,11 @@ export const PROBLEMS = {
     title: "Unsupported content type",
     help: "The body was not sent as JSON. Send it with Content-Type: application/json.",
   },
+  too_many_requests: {
+    status: 429,
+    title: "Too many requests",
+    help: "The subscription's rate limit is used up for the current window (the operator sets it per subscription). Wait the number of seconds in the Retry-After header, then send the request again. Every answer to a limited subscription carries the RateLimit-Policy and RateLimit headers (IETF draft-ietf-httpapi-ratelimit-headers): the limit and window, and the requests left and the seconds until the window ends.",
+  },
   internal_error: {
     status: 500,
     title: "Internal server error",

@@ -110,4 +110,59 @@ describe.each(testDatabases())("cartax subscription on $dialect", (database) => 
       expect(badEnv.stderr).toContain("CARTAX_ENVIRONMENT");
     },
   );
+
+  it.skipIf(!database.available)("limit sets and clears a rate limit (none by default)", async () => {
+    const env = await start();
+    const created = (await cli(env, "create", "--name", "limited")).json();
+    expect((await cli(env, "list")).json()[0].rateLimit).toBeNull();
+    const limited = await cli(env, "limit", created.id, "--requests", "100", "--per", "60");
+    expect(limited.code).toBe(0);
+    expect(limited.json()).toMatchObject({ id: created.id, rateLimit: { requests: 100, windowSeconds: 60 } });
+    expect(limited.stdout).not.toContain(created.primaryKey);
+    expect((await cli(env, "list")).json()[0].rateLimit).toEqual({ requests: 100, windowSeconds: 60 });
+    const cleared = await cli(env, "limit", created.id, "--clear");
+    expect(cleared.json()).toMatchObject({ id: created.id, rateLimit: null });
+    for (const bad of [
+      ["--requests", "0", "--per", "60"],
+      ["--requests", "10", "--per", "86401"],
+      ["--requests", "1.5", "--per", "60"],
+      ["--requests", "10"],
+      ["--requests", "10", "--per", "60", "--clear"],
+      [],
+    ]) {
+      const refused = await cli(env, "limit", created.id, ...bad);
+      expect(refused.code, bad.join(" ")).toBe(2);
+      expect(refused.stdout).toBe("");
+    }
+    expect((await cli(env, "limit", "00000000-0000-4000-8000-000000000000", "--clear")).code).toBe(1);
+  });
+
+  it.skipIf(!database.available)("usage prints requests per endpoint and status since a date", async () => {
+    const env = await start();
+    const created = (await cli(env, "create", "--name", "used")).json();
+    const storage = await openStorage({ dataDir: fresh?.dataDir ?? "", databaseUrl: fresh?.databaseUrl });
+    try {
+      const at = Date.parse("2026-11-20T09:30:00Z");
+      storage.usage.record(created.id, "POST", "/v1/Calculate", 200, at);
+      storage.usage.record(created.id, "POST", "/v1/Calculate", 200, at);
+      storage.usage.record(created.id, "POST", "/v1/Calculate", 429, at);
+      storage.usage.record(created.id, "GET", "/v1/CarDetails/:carDetailId", 200, at - 2 * 86_400_000);
+      await storage.usage.flush();
+    } finally {
+      await storage.close();
+    }
+    const all = await cli(env, "usage", created.id);
+    expect(all.code).toBe(0);
+    expect(all.json()).toMatchObject({ id: created.id, since: null, requests: 4 });
+    const recent = (await cli(env, "usage", created.id, "--since", "2026-11-19")).json();
+    expect(recent).toMatchObject({ id: created.id, since: "2026-11-19T00:00:00.000Z", requests: 3 });
+    expect(recent.endpoints).toEqual([
+      { method: "POST", route: "/v1/Calculate", status: 200, requests: 2 },
+      { method: "POST", route: "/v1/Calculate", status: 429, requests: 1 },
+    ]);
+    expect((await cli(env, "usage", created.id, "--since", "2026-11-20T10:00:00Z")).json().requests).toBe(0);
+    expect((await cli(env, "usage", created.id, "--since", "2026-13-01")).code).toBe(2);
+    expect((await cli(env, "usage", created.id, "--since", "yesterday")).code).toBe(2);
+    expect((await cli(env, "usage", "00000000-0000-4000-8000-000000000000")).code).toBe(1);
+  });
 });

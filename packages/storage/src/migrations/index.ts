@@ -3,6 +3,7 @@ import { initial } from "./0001-initial";
 import { webhooks } from "./0002-webhooks";
 import { publicLinks } from "./0003-public-links";
 import { qr } from "./0004-qr";
+import { subscriptionLimits } from "./0005-subscription-limits";
 
 /**
  * Every migration, by name; names sort in the order they run. Append new ones (another issue's
@@ -13,4 +14,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0002-webhooks": webhooks,
   "0003-public-links": publicLinks,
   "0004-qr": qr,
+  "0005-subscription-limits": subscriptionLimits,
 };
