@@ -26,6 +26,7 @@ const USAGE = `usage:
                                  revoke-calculation, limit, usage, list (cartax subscription --help)
   cartax webhook …               operator tools: add, list, disable, enable, remove, status (cartax webhook --help)
   cartax notify --calculations RoadTax,BenefitInKind   send a change notification to every enabled endpoint
+  cartax notify --rules                                 the same for the calculators whose rules changed since the last notice
   cartax logo add NAME FILE | list                      the QR logo store (PNG or SVG)
   cartax rules export | diff OLD.json NEW.json | book   the rule tables as JSON, what changed, the rule book`;
 

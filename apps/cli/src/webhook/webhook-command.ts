@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { generateWebhookSecret, type Storage, type WebhookEndpoint } from "@cartax/storage";
 import { parseCalculationTypes } from "@cartax/webhooks";
+import { notifyFromRules, type RulesSource, repositoryRules } from "../notify/rules-notice";
 import {
   NotFoundError,
   type OperatorIo,
@@ -8,13 +9,15 @@ import {
   runOperatorCommand,
   UsageError,
 } from "../operator/operator-command";
+import { repositoryRoot } from "../repository-root";
 
 export const WEBHOOK_USAGE = `usage:
   cartax webhook add --subscription ID --url URL [--secret SECRET | --generate-secret]
   cartax webhook list
   cartax webhook disable|enable|remove ID
   cartax webhook status [ID]
-  cartax notify --calculations RoadTax,BenefitInKind   (names or values of ViewOptions)`;
+  cartax notify --calculations RoadTax,BenefitInKind   (names or values of ViewOptions)
+  cartax notify --rules                                (the calculators whose parameters changed since the last notice)`;
 
 function found(endpoint: WebhookEndpoint | undefined, id: string): WebhookEndpoint {
   if (!endpoint) throw new NotFoundError(`no webhook endpoint ${id}`);
@@ -102,18 +105,32 @@ export function runWebhookCommand(args: readonly string[], io: OperatorIo): Prom
 /**
  * `cartax notify --calculations RoadTax,BenefitInKind`: enqueues one change notification per
  * enabled endpoint (each with its own eventId) and returns at once; the running service (or
- * worker) delivers them.
+ * worker) delivers them. `cartax notify --rules` computes the calculators from the rules
+ * (notify/rules-notice.ts); `rules` is where it reads them (tests give their own).
  */
-export function runNotifyCommand(args: readonly string[], io: OperatorIo): Promise<number> {
+export function runNotifyCommand(
+  args: readonly string[],
+  io: OperatorIo,
+  rules?: RulesSource,
+): Promise<number> {
   return runOperatorCommand("notify", WEBHOOK_USAGE, io, async (open) => {
     const { values, positionals } = parseArgs({
       args: [...args],
-      options: { calculations: { type: "string" } },
+      options: { calculations: { type: "string" }, rules: { type: "boolean" } },
       allowPositionals: true,
       strict: true,
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
-    if (!values.calculations) throw new UsageError("--calculations is required (e.g. RoadTax,BenefitInKind)");
+    if (values.rules && values.calculations !== undefined)
+      throw new UsageError("give --calculations or --rules, not both");
+    if (values.rules) {
+      const source = rules ?? repositoryRules(repositoryRoot(io.env.INIT_CWD ?? process.cwd()));
+      return notifyFromRules(await open(), source, (line) => io.stderr(`${line}\n`));
+    }
+    if (!values.calculations)
+      throw new UsageError(
+        "--calculations or --rules is required (e.g. --calculations RoadTax,BenefitInKind)",
+      );
     const { types, unknown } = parseCalculationTypes(values.calculations.split(","));
     if (unknown.length > 0) throw new UsageError(`unknown calculation types: ${unknown.join(", ")}`);
     if (types.length === 0) throw new UsageError("--calculations names no calculation type");
