@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { dec, int, toEuros } from "../exact";
+import { bikLawAt } from "../rules/federal/benefit-in-kind";
 import { bikByFormula, bikCo2Percent } from "./benefit-in-kind";
+
+// The statutory constants of art. 36 § 2 (unchanged since 2012) as the parameter files hold them.
+const formula = bikLawAt("2025-01-01");
+if (!formula) throw new Error("bik.co2Percent / bik.privateShare missing");
 
 /**
  * The published BIK examples of the reference (federal.md §7, example 10) use reference emissions
@@ -9,7 +14,14 @@ import { bikByFormula, bikCo2Percent } from "./benefit-in-kind";
  */
 describe("BIK formula against published examples", () => {
   const bik = (catalogue: number, agePercent: number, co2: number, reference: number) =>
-    toEuros(bikByFormula(dec(catalogue), agePercent, bikCo2Percent(int(co2), reference)));
+    toEuros(
+      bikByFormula(
+        dec(catalogue),
+        agePercent,
+        bikCo2Percent(int(co2), reference, formula.percent),
+        formula.privateShare,
+      ),
+    );
 
   it("new petrol car 30,000 EUR, 125 g/km, 2013 (reference 116): 6.4 % → 1,645.71", () => {
     // techniquartz.be / robafisk.be print 1,645.70: they truncate; the cent rounding gives 1,645.71.
@@ -35,7 +47,7 @@ describe("BIK formula against published examples", () => {
   });
 
   it("clamps the percentage to 4 % and 18 %", () => {
-    expect(toEuros(bikCo2Percent(int(0), 70))).toBe(4);
-    expect(toEuros(bikCo2Percent(int(400), 58))).toBe(18);
+    expect(toEuros(bikCo2Percent(int(0), 70, formula.percent))).toBe(4);
+    expect(toEuros(bikCo2Percent(int(400), 58, formula.percent))).toBe(18);
   });
 });

@@ -18,15 +18,9 @@ import {
 import { monthNumberSince } from "../iso-date";
 import type { LineContext } from "../line-context";
 import { ResultBuilder } from "../result-builder";
-import {
-  BIK_AGE_COEFFICIENTS,
-  BIK_AGE_SOURCE,
-  bikMinimum,
-  bikReferenceCo2,
-  BIK_CONSTANTS as C,
-} from "../rules/federal/benefit-in-kind";
+import { type BikPercentFractions, bikLawAt } from "../rules/federal/benefit-in-kind";
 import { LEGAL_TEXTS } from "../rules/legal-texts";
-import { bandFor, rowAt } from "../rules/parameter-table";
+import { bandFor } from "../rules/parameter-table";
 import type { TaxResult } from "../tax-result";
 import { federalCo2, fuelFamily } from "../vehicle";
 import { assessPluginHybrid } from "./plug-in-hybrid";
@@ -54,26 +48,29 @@ export function grossBenefitInKind(ctx: LineContext, b: ResultBuilder): Fraction
 /** The gross BIK, recording what it used on `b`; undefined when the year's parameters are missing. */
 function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined {
   const { car } = ctx.input;
-  const referenceRow = rowAt(bikReferenceCo2, ctx.evaluationDate);
-  const minimumRow = rowAt(bikMinimum, ctx.evaluationDate);
-  if (!referenceRow || !minimumRow) return undefined;
+  const law = bikLawAt(ctx.evaluationDate);
+  if (!law) return undefined;
 
   b.setFormula("catalogPrice × 1.21 × ageCoefficient × 6/7 × CO2% (4 %–18 %), at least the yearly minimum");
-  const catalogue = mul(dec(car.catalogPrice), dec(b.paramValue("vat", "factor", C.vatRate, C.sources.vat)));
+  b.param("vat", "factor", law.vat);
+  const catalogue = mul(dec(car.catalogPrice), law.vatFactor);
   const catalogueValue = toEuros(catalogue);
   b.input("catalogPriceExVat", car.catalogPrice).input("catalogueValue", catalogueValue);
 
   const month = Math.max(1, monthNumberSince(ctx.firstRegistration, ctx.evaluationDate));
-  const band = bandFor(BIK_AGE_COEFFICIENTS, (a) => month <= a.upToMonth);
-  const agePercent = b.paramValue("ageCoefficient", "%", band.percent, BIK_AGE_SOURCE);
+  const ageRow = law.ageCoefficients;
+  const band = bandFor(ageRow.value, (a) => a.upToMonth === null || month <= a.upToMonth);
+  const agePercent = b.paramValue("ageCoefficient", "%", band.percent, ageRow.sources[0]);
   b.input("firstRegistration", ctx.firstRegistration).input("monthSinceFirstRegistration", month);
 
   const family = fuelFamily(car.fuel);
   let percent: Fraction;
   if (family === "zeroEmission") {
-    percent = int(b.paramValue("co2Percent", "%", C.zeroEmissionPercent, C.sources.electric));
+    if (!law.zeroEmissionPercent) return undefined;
+    percent = int(b.param("co2Percent", "%", law.zeroEmissionPercent));
     b.note("electricFlatRate");
   } else {
+    const referenceRow = law.referenceCo2;
     const reference = b.paramValue(
       `referenceCo2.${family}`,
       "g/km",
@@ -83,7 +80,9 @@ function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined 
     const figure = federalCo2(car);
     let co2: Fraction;
     if (figure === undefined) {
-      co2 = int(b.paramValue("unknownCo2", "g/km", C.unknownCo2[family], C.sources.unknownCo2));
+      const unknownRow = law.unknownCo2;
+      if (!unknownRow) return undefined;
+      co2 = int(b.paramValue("unknownCo2", "g/km", unknownRow.value[family], unknownRow.sources[0]));
       b.note("co2Unknown");
     } else {
       b.input("co2", figure.value).input("co2Cycle", figure.cycle);
@@ -98,21 +97,21 @@ function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined 
       });
       co2 = assessPluginHybrid(ctx.input, figure, ctx.orderDate, ctx.registrationDate, ctx.year, b).taxCo2;
     }
-    percent = bikCo2Percent(co2, reference);
+    percent = bikCo2Percent(co2, reference, law.percent);
     b.input("co2Percent", toNumber(percent, 4));
   }
 
-  const formula = bikByFormula(catalogue, agePercent, percent);
-  b.input("benefitByFormula", Number(formula.n) / 100);
-  const minimum = int(minimumRow.value);
-  if (cmp(formula, minimum) < 0) {
+  const byFormula = bikByFormula(catalogue, agePercent, percent, law.privateShare);
+  b.input("benefitByFormula", Number(byFormula.n) / 100);
+  if (cmp(byFormula, law.minimumAmount) < 0) {
     // Only a binding minimum is a parameter of the result (and can make it provisional).
+    const minimumRow = law.minimum;
     b.param("minimum", "EUR/year", minimumRow);
     b.note("minimumApplied", { minimum: minimumRow.value });
-    return minimum;
+    return law.minimumAmount;
   }
-  b.input("minimumNotReached", minimumRow.value);
-  return formula;
+  b.input("minimumNotReached", law.minimum.value);
+  return byFormula;
 }
 
 /** BenefitInKind: the taxable benefit of the employee (or director) per year. */
@@ -132,8 +131,8 @@ export function benefitInKind(ctx: LineContext): TaxResult {
     b.input("ownMonthlyCost", own).note("ownContributionDeducted", {
       ownYearly: toEuros(yearly),
     });
-    const minimumRow = rowAt(bikMinimum, ctx.evaluationDate);
-    if (minimumRow && cmp(gross, int(minimumRow.value)) === 0) {
+    const law = bikLawAt(ctx.evaluationDate);
+    if (law && cmp(gross, law.minimumAmount) === 0) {
       // Whether the minimum is compared before or after the contribution is not settled (federal
       // reference §1.7); we follow the recommended reading, minimum first.
       b.note("minimumBeforeContribution").markProvisional();
@@ -143,20 +142,18 @@ export function benefitInKind(ctx: LineContext): TaxResult {
   return b.amount(gross);
 }
 
-// The statutory constants as fractions, once (they are on the path of every BIK line).
-const BASE_PERCENT = dec(C.basePercent);
-const PERCENT_PER_GRAM = dec(C.percentPerGram);
-const MIN_PERCENT = int(C.minPercent);
-const MAX_PERCENT = int(C.maxPercent);
-const PRIVATE_SHARE = ratio(C.privateShare.n, C.privateShare.d);
-
 /** The CO2 percentage: 5.5 % + (CO2 − reference) × 0.1 %, within [4 %, 18 %] (art. 36 §2). */
-export function bikCo2Percent(co2: Fraction, reference: number): Fraction {
-  const raw = add(BASE_PERCENT, mul(sub(co2, int(reference)), PERCENT_PER_GRAM));
-  return clamp(raw, MIN_PERCENT, MAX_PERCENT);
+export function bikCo2Percent(co2: Fraction, reference: number, rule: BikPercentFractions): Fraction {
+  const raw = add(rule.atReference, mul(sub(co2, int(reference)), rule.perGram));
+  return clamp(raw, rule.minimum, rule.maximum);
 }
 
 /** catalogue value (incl. VAT) × age coefficient × 6/7 × CO2 %, rounded to the cent. */
-export function bikByFormula(catalogueValue: Fraction, agePercent: number, co2Percent: Fraction): Fraction {
-  return round(mul(catalogueValue, ratio(agePercent, 100), PRIVATE_SHARE, co2Percent, PER_CENT), 2);
+export function bikByFormula(
+  catalogueValue: Fraction,
+  agePercent: number,
+  co2Percent: Fraction,
+  privateShare: Fraction,
+): Fraction {
+  return round(mul(catalogueValue, ratio(agePercent, 100), privateShare, co2Percent, PER_CENT), 2);
 }

@@ -1,17 +1,8 @@
-import { dec, div, type Fraction, int, max, mul, ratio, round, sub, toEuros } from "../exact";
+import { dec, type Fraction, int, max, mul, ratio, round, sub, toEuros } from "../exact";
 import type { LineContext } from "../line-context";
 import { ResultBuilder } from "../result-builder";
-import {
-  CO2_CONTRIBUTION_CONSTANTS as C,
-  HEALTH_INDEX_BASE,
-  healthIndexSeptember,
-  minimumBaseNew,
-  minimumBaseOld,
-  multiplierNew,
-  NEW_REGIME_ORDER_DATE,
-} from "../rules/federal/co2-contribution";
+import { co2ContributionLawAt } from "../rules/federal/co2-contribution";
 import { LEGAL_TEXTS } from "../rules/legal-texts";
-import { rowAt } from "../rules/parameter-table";
 import type { TaxResult } from "../tax-result";
 import { federalCo2, fuelFamily } from "../vehicle";
 
@@ -26,23 +17,22 @@ export function co2Contribution(ctx: LineContext): TaxResult {
   if (profile.status === "Private") return b.notApplicable("privatePerson");
   b.note("assumesEmployee");
 
-  const indexRow = rowAt(healthIndexSeptember, ctx.evaluationDate);
-  const newRegime = ctx.orderDate >= NEW_REGIME_ORDER_DATE;
-  const minimumRow = rowAt(newRegime ? minimumBaseNew : minimumBaseOld, ctx.evaluationDate);
-  const multiplierRow = newRegime ? rowAt(multiplierNew, ctx.evaluationDate) : undefined;
-  if (!indexRow || !minimumRow || (newRegime && !multiplierRow)) {
+  const law = co2ContributionLawAt(ctx.evaluationDate);
+  const newRegime = law !== undefined && ctx.orderDate >= law.newRegimeOrderDate.value;
+  const minimumBase = newRegime ? law?.minimumNew : law?.minimumOld;
+  const multiplierRow = newRegime ? law?.multiplierNew : undefined;
+  if (!law || !minimumBase || (newRegime && !multiplierRow)) {
     return b.rulesNotAvailable(`co2Contribution.healthIndex ${ctx.year}`);
   }
   b.input("orderDate", ctx.orderDate);
   if (newRegime) b.note("orderedFromJuly2023");
 
   b.setFormula("max(((CO2 × 9) − constant) / 12 × i × multiplier, minimum × i) per month; × 12 per year");
-  // i as the exact fraction of the two index values: published amounts only reproduce that way.
-  const i = div(
-    dec(b.param("healthIndexSeptember", "points", indexRow)),
-    dec(b.paramValue("healthIndexBase", "points", HEALTH_INDEX_BASE, C.sources.formula)),
-  );
-  const minimum = mul(dec(b.param("minimumBase", "EUR/month", minimumRow)), i);
+  b.param("healthIndexSeptember", "points", law.healthIndex);
+  b.param("healthIndexBase", "points", law.healthIndexBase);
+  const i = law.i;
+  b.param("minimumBase", "EUR/month", minimumBase.row);
+  const minimum = minimumBase.indexed;
 
   const family = fuelFamily(car.fuel);
   let monthly: Fraction;
@@ -55,22 +45,28 @@ export function co2Contribution(ctx: LineContext): TaxResult {
     const figure = federalCo2(car);
     let co2: number;
     if (figure === undefined) {
-      co2 = b.paramValue("unknownCo2", "g/km", C.unknownCo2[family], C.sources.unknownCo2);
+      const unknownRow = law.unknownCo2;
+      if (!unknownRow) return b.rulesNotAvailable(`co2Contribution.unknownCo2 ${ctx.year}`);
+      co2 = b.paramValue("unknownCo2", "g/km", unknownRow.value[family], unknownRow.sources[0]);
       b.note("co2Unknown");
     } else {
       co2 = figure.value;
       b.input("co2", co2).input("co2Cycle", figure.cycle);
     }
-    const gasConstant = car.fuel === "LPG" || car.fuel === "NaturalGas";
-    const constant = b.paramValue(
-      "fuelConstant",
-      "EUR",
-      gasConstant ? C.lpg : family === "diesel" ? C.diesel : C.petrol,
-      car.fuel === "NaturalGas" ? C.sources.cng : C.sources.formula,
-      // Natural gas takes the LPG constant by practice, not by statute.
-      car.fuel === "NaturalGas",
-    );
-    let formula = mul(sub(mul(dec(co2), GRAM_FACTOR), int(constant)), PER_MONTH, i);
+    const formulaRow = law.formula;
+    const constants = formulaRow.value;
+    let constant: number;
+    if (car.fuel === "NaturalGas") {
+      // Natural gas takes the LPG constant by practice, not by statute (a provisional parameter).
+      const gasRow = law.naturalGasConstant;
+      if (!gasRow) return b.rulesNotAvailable(`co2Contribution.naturalGasConstant ${ctx.year}`);
+      constant = b.param("fuelConstant", "EUR", gasRow);
+    } else {
+      const value =
+        car.fuel === "LPG" ? constants.lpg : family === "diesel" ? constants.diesel : constants.petrol;
+      constant = b.paramValue("fuelConstant", "EUR", value, formulaRow.sources[0]);
+    }
+    let formula = mul(sub(mul(dec(co2), law.gramFactor), int(constant)), PER_MONTH, i);
     if (multiplierRow) formula = mul(formula, dec(b.param("multiplier", "factor", multiplierRow)));
     const byFormula = toEuros(formula);
     b.input("monthlyByFormula", byFormula);
@@ -93,7 +89,6 @@ export function co2Contribution(ctx: LineContext): TaxResult {
   return b.amount(mul(monthlyRounded, MONTHS_PER_YEAR));
 }
 
-// The statutory constants as fractions, once.
-const GRAM_FACTOR = int(C.gramFactor);
-const PER_MONTH = ratio(1, C.months);
+// Twelve months (a calendar fact, not a parameter), as fractions once.
+const PER_MONTH = ratio(1, 12);
 const MONTHS_PER_YEAR = int(12);

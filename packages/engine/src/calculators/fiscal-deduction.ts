@@ -3,11 +3,10 @@ import { fiscalHorsepower } from "../fiscal-horsepower";
 import type { LineContext } from "../line-context";
 import { ResultBuilder } from "../result-builder";
 import {
-  DEDUCTION_FORMULA as F,
-  PIT_PHEV_RULES,
-  phaseOutCeiling,
+  type DeductionFormulaFractions,
+  type DeductionLaw,
+  deductionLawAt,
   pitPluginHybridCap51to75,
-  DEDUCTION_REGIMES as R,
   zeroEmissionByOrderYear,
 } from "../rules/federal/fiscal-deduction";
 import { LEGAL_TEXTS } from "../rules/legal-texts";
@@ -41,11 +40,15 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
 
   // Personal income tax: fuel is excluded from 2026 (law of 18/12/2025, circular 2026/C/11 section D);
   // the single percentage here is that of the other car costs.
-  if (personalIncomeTax && ctx.year >= 2026) b.note("pitFuelExcluded");
-
+  const law = deductionLawAt(ctx.evaluationDate);
+  const pitLawRow = law?.pitLawFromYear;
+  const pitLaw2025 = pitLawRow !== undefined && ctx.year >= pitLawRow.value;
+  if (personalIncomeTax && pitLaw2025) b.note("pitFuelExcluded");
+  if (!law) return b.rulesNotAvailable(`deduction.formula ${ctx.year}`);
+  const { formula: formulaRow, pitPluginHybrid: pitRow, F } = law;
+  const R = law.regimeDates.value;
   const figure = federalCo2(car);
-  const pitPhev =
-    personalIncomeTax && isPluginHybrid(car.fuel) && ctx.orderDate >= PIT_PHEV_RULES.orderedFrom;
+  const pitPhev = personalIncomeTax && isPluginHybrid(car.fuel) && ctx.orderDate >= pitRow.value.orderedFrom;
   if (ctx.orderDate >= R.fossilZeroFrom && !pitPhev) {
     b.note("fossilOrderedFrom2026");
     return b.amount(ZERO);
@@ -64,7 +67,7 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
     b.note("co2Unknown");
   }
 
-  if (pitPhev) return pitPluginHybrid(ctx, b, co2, fake);
+  if (pitPhev) return pitPluginHybrid(ctx, b, co2, fake, pitRow, F);
   if (personalIncomeTax && isPluginHybrid(car.fuel) && ctx.orderDate >= R.phaseOutFrom) {
     // PHEVs a sole proprietor ordered 1/7/2023–31/12/2025: the 18/12/2025 law's treatment of them
     // is not in the sources read (open-questions §6); the company schedule is applied, provisionally.
@@ -80,11 +83,12 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
     b.note("pluginHybridFuelCapped");
   }
 
-  const coefficient = fuelCoefficient(ctx, b);
-  const formula = co2 === undefined ? undefined : sub(START, mul(PER_GRAM, coefficient, co2));
+  const coefficient = fuelCoefficient(ctx, b, law);
+  if (coefficient === undefined) return b.rulesNotAvailable(`deduction.fuelCoefficients ${ctx.year}`);
+  const formula = co2 === undefined ? undefined : sub(F.start, mul(F.perGram, coefficient, co2));
 
   // Regime B: CO2-emitting cars ordered from 1 July 2023; from 2025 a ceiling replaces the floor.
-  const ceilingRow = ctx.orderDate >= R.phaseOutFrom ? rowAt(phaseOutCeiling, ctx.evaluationDate) : undefined;
+  const ceilingRow = ctx.orderDate >= R.phaseOutFrom ? law.phaseOutCeiling : undefined;
   if (ceilingRow && ceilingRow.value !== null) {
     const ceiling = int(b.paramValue("phaseOutCeiling", "%", ceilingRow.value, ceilingRow.sources[0]));
     b.note("orderedFromJuly2023").note("regimeCeiling", { ceiling: ceilingRow.value });
@@ -92,37 +96,30 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
       // From 2025 the flat 40 % for unknown CO2 is not restated by the sources (the floors go): provisional.
       b.note("uncertainRule").markProvisional();
     }
-    const uncapped = formula ?? int(F.highCo2Percent);
-    return percentResult(b, clamp(uncapped, ZERO, min(ceiling, int(F.max))));
+    const uncapped = formula ?? F.highCo2Percent;
+    return percentResult(b, clamp(uncapped, ZERO, min(ceiling, F.maximum)));
   }
   if (ctx.orderDate >= R.phaseOutFrom) b.note("orderedFromJuly2023");
 
   // Regime A (and B before 2025): formula within [50 %, 100 %]; 40 % from 200 g/km or CO2 unknown.
   let percent: Fraction;
-  if (co2 === undefined || cmp(co2, HIGH_CO2_FROM) >= 0) {
+  if (co2 === undefined || cmp(co2, F.highCo2From) >= 0) {
     if (co2 !== undefined) b.note("co2AtLeast200");
-    percent = int(b.paramValue("highCo2Percent", "%", F.highCo2Percent, F.sources.formula));
+    b.paramValue("highCo2Percent", "%", formulaRow.value.highCo2Percent, formulaRow.sources[0]);
+    percent = F.highCo2Percent;
   } else {
-    percent = clamp(formula ?? ZERO, FLOOR, MAX);
+    percent = clamp(formula ?? ZERO, F.floor, F.maximum);
   }
   if (personalIncomeTax && ctx.orderDate < R.grandfatheredBefore) {
     b.note("grandfatheredBefore2018");
     // The law of 18/12/2025 ends this grandfathering faster; its schedule was not found.
-    if (ctx.year >= 2026) b.note("uncertainRule").markProvisional();
-    percent = max(
-      percent,
-      int(b.paramValue("grandfatheredMin", "%", F.grandfatheredBefore2018Min, F.sources.grandfathered)),
-    );
+    if (pitLaw2025) b.note("uncertainRule").markProvisional();
+    const minimumRow = law.grandfatheredMinimum;
+    if (!minimumRow) return b.rulesNotAvailable(`deduction.grandfatheredMinimum ${ctx.year}`);
+    percent = max(percent, int(b.param("grandfatheredMin", "%", minimumRow)));
   }
   return percentResult(b, percent);
 }
-
-// The formula's constants as fractions, once.
-const START = int(F.start);
-const PER_GRAM = dec(F.perGram);
-const HIGH_CO2_FROM = int(F.highCo2From);
-const FLOOR = int(F.floor);
-const MAX = int(F.max);
 
 /**
  * The law does not round the percentage; rawValue carries it to two decimals (as the amounts) and
@@ -134,19 +131,27 @@ function percentResult(b: ResultBuilder, percent: Fraction): TaxResult {
 }
 
 /** Fuel coefficient of the gram formula: diesel 1; CNG under 12 fiscal HP 0.90; others 0.95. */
-function fuelCoefficient(ctx: LineContext, b: ResultBuilder): Fraction {
+function fuelCoefficient(ctx: LineContext, b: ResultBuilder, law: DeductionLaw): Fraction | undefined {
   const { car } = ctx.input;
-  if (fuelFamily(car.fuel) === "diesel")
-    return dec(b.paramValue("fuelCoefficient", "factor", F.coefficient.diesel, F.sources.coefficients));
+  const row = law.fuelCoefficients;
+  const factors = law.fuelFactors;
+  if (!row || !factors) return undefined;
+  const c = row.value;
+  const source = row.sources[0];
+  if (fuelFamily(car.fuel) === "diesel") {
+    b.paramValue("fuelCoefficient", "factor", c.diesel, source);
+    return factors.diesel;
+  }
   if (car.fuel === "NaturalGas" && typeof car.capacity === "number") {
     const hp = fiscalHorsepower(car.capacity);
     b.input("fiscalHorsepower", hp);
-    if (hp < 12)
-      return dec(
-        b.paramValue("fuelCoefficient", "factor", F.coefficient.naturalGasUnder12Hp, F.sources.coefficients),
-      );
+    if (hp < c.naturalGasBelowHorsepower) {
+      b.paramValue("fuelCoefficient", "factor", c.naturalGas, source);
+      return factors.naturalGas;
+    }
   }
-  return dec(b.paramValue("fuelCoefficient", "factor", F.coefficient.petrol, F.sources.coefficients));
+  b.paramValue("fuelCoefficient", "factor", c.petrol, source);
+  return factors.petrol;
 }
 
 /**
@@ -159,18 +164,17 @@ function pitPluginHybrid(
   b: ResultBuilder,
   co2: Fraction | undefined,
   fake: boolean,
+  rules: ParameterRow<{ lowCo2Max: number; midCo2Max: number; law: string }>,
+  F: DeductionFormulaFractions,
 ): TaxResult {
   b.note("pitPluginHybrid2026").markProvisional();
-  b.paramValue("pitPluginHybridRegime", "law", "18/12/2025", PIT_PHEV_RULES.sources[0], true);
+  b.paramValue("pitPluginHybridRegime", "law", rules.value.law, rules.sources[0], true);
   if (fake || co2 === undefined) return b.amount(ZERO);
-  const formula = clamp(sub(int(F.start), mul(dec(F.perGram), co2)), ZERO, int(F.max));
+  const formula = clamp(sub(F.start, mul(F.perGram, co2)), ZERO, F.maximum);
   let capRow: ParameterRow<number> | undefined;
-  if (cmp(co2, int(PIT_PHEV_RULES.lowCo2Max)) <= 0) {
+  if (cmp(co2, int(rules.value.lowCo2Max)) <= 0) {
     capRow = rowAt(zeroEmissionByOrderYear, ctx.orderDate);
-  } else if (
-    cmp(co2, int(PIT_PHEV_RULES.midCo2Max)) <= 0 &&
-    isEuro6eBis(ctx.input.car, ctx.registrationDate)
-  ) {
+  } else if (cmp(co2, int(rules.value.midCo2Max)) <= 0 && isEuro6eBis(ctx.input.car, ctx.registrationDate)) {
     capRow = rowAt(pitPluginHybridCap51to75, ctx.orderDate);
   } else {
     return b.amount(ZERO);

@@ -2,7 +2,7 @@ import type { CalculationInput } from "../calculation-input";
 import { cmp, dec, type Fraction, int, mul, ratio, round, toNumber } from "../exact";
 import type { IsoDate } from "../iso-date";
 import type { ResultBuilder } from "../result-builder";
-import { FAKE_HYBRID_RULES as RULES } from "../rules/federal/fake-hybrid";
+import { fakeHybridLawOf } from "../rules/federal/fake-hybrid";
 import { type Co2Figure, equivalentPair, isEuro6eBis, isPluginHybrid } from "../vehicle";
 
 export interface PluginHybridVerdict {
@@ -26,15 +26,24 @@ export function assessPluginHybrid(
 ): PluginHybridVerdict {
   const own = dec(co2.value);
   const { car } = input;
-  if (!isPluginHybrid(car.fuel) || orderDate < RULES.acquiredFrom) return { fake: false, taxCo2: own };
+  if (!isPluginHybrid(car.fuel)) return { fake: false, taxCo2: own };
+  // The rules of the income year, read on 1 January of it (every line of a year has the same).
+  const law = fakeHybridLawOf(year);
+  // Without the rules (never within the engine's years) the car is taken as a genuine hybrid.
+  if (!law) return { fake: false, taxCo2: own };
+  const { definition, euro6eBis: euro6eBisRow } = law;
+  if (orderDate < definition.value.acquiredFrom) return { fake: false, taxCo2: own };
 
   const euro6eBis = isEuro6eBis(car, registrationDate);
-  const maxCo2 = euro6eBis && year >= RULES.euro6eBisFromYear ? RULES.maxCo2Euro6eBis : RULES.maxCo2;
+  const strict = definition.value.maxCo2;
+  const lenient = euro6eBisRow.value;
+  const euro6eBisYear = year >= lenient.fromIncomeYear;
+  const maxCo2 = euro6eBis && euro6eBisYear ? lenient.maxCo2 : strict;
   if (
     typeof car.euro6eBis !== "boolean" &&
-    year >= RULES.euro6eBisFromYear &&
-    co2.value > RULES.maxCo2 &&
-    co2.value <= RULES.maxCo2Euro6eBis
+    euro6eBisYear &&
+    co2.value > strict &&
+    co2.value <= lenient.maxCo2
   ) {
     // Between 50 and 75 g/km the Euro 6e-bis status decides, and it was inferred from the date.
     b.note("euro6eBisAssumed").markProvisional();
@@ -43,7 +52,7 @@ export function assessPluginHybrid(
     "fakeHybridMaxCo2",
     "g/km",
     maxCo2,
-    euro6eBis ? RULES.sources.euro6eBis : RULES.sources.definition,
+    euro6eBis ? euro6eBisRow.sources[0] : definition.sources[0],
   );
   const co2TooHigh = co2.value > maxCo2;
 
@@ -53,8 +62,8 @@ export function assessPluginHybrid(
   if (typeof battery === "number" && typeof weight === "number" && weight > 0) {
     // kWh per 100 kg, rounded mathematically to one decimal (0.45 counts as 0.5).
     const kwhPer100Kg = round(mul(dec(battery), int(100), ratio(1, Math.round(weight))), 1);
-    b.paramValue("fakeHybridMinKwhPer100Kg", "kWh/100 kg", RULES.minKwhPer100Kg, RULES.sources.rounding);
-    batteryTooSmall = cmp(kwhPer100Kg, dec(RULES.minKwhPer100Kg)) < 0;
+    b.param("fakeHybridMinKwhPer100Kg", "kWh/100 kg", law.minBattery);
+    batteryTooSmall = cmp(kwhPer100Kg, law.minBatteryAmount) < 0;
     b.input("batteryKwhPer100Kg", toNumber(kwhPer100Kg, 1));
     if (batteryTooSmall) {
       // The law divides by the mass in running order, lower than the maximum authorised mass we
@@ -87,13 +96,8 @@ export function assessPluginHybrid(
     b.input("equivalentNonHybridCo2", pair.equivalent).input("equivalentCycle", pair.cycle);
     return { fake: true, taxCo2: dec(pair.equivalent) };
   }
-  const multiplier = b.paramValue(
-    "fakeHybridMultiplier",
-    "factor",
-    RULES.fallbackMultiplier,
-    RULES.sources.equivalentCo2,
-  );
-  const substitute = mul(own, dec(multiplier));
+  b.param("fakeHybridMultiplier", "factor", law.fallbackMultiplier);
+  const substitute = mul(own, law.fallbackFactor);
   b.note("fakeHybridNoEquivalent", {
     substituteCo2: Number(substitute.n) / Number(substitute.d),
     fakeHybridRule: "times2.5",

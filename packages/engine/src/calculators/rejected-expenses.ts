@@ -1,7 +1,7 @@
 import { int, mul, ratio, toEuros } from "../exact";
 import type { LineContext } from "../line-context";
 import { ResultBuilder } from "../result-builder";
-import { REJECTED_EXPENSES_RATES as R } from "../rules/federal/rejected-expenses";
+import { rejectedExpensesLawAt } from "../rules/federal/rejected-expenses";
 import { LEGAL_TEXTS } from "../rules/legal-texts";
 import type { TaxResult } from "../tax-result";
 import { isZeroEmission } from "../vehicle";
@@ -23,16 +23,15 @@ export function rejectedExpenses(ctx: LineContext): TaxResult {
   b.setFormula("benefit in kind (before own contribution) × 17 %, or × 40 % with a fuel card");
   b.input("benefitInKind", toEuros(gross));
 
+  const law = rejectedExpensesLawAt(ctx.evaluationDate);
+  if (!law) return b.rulesNotAvailable(`rejectedExpenses.rates ${ctx.year}`);
+  const { rates: ratesRow, zeroEmissionFuelCard: electricityRow } = law;
   const fuelCard = profile.hasFuelCard === true;
-  const rate = fuelCard
-    ? b.paramValue(
-        "rate",
-        "%",
-        R.withFuelCard,
-        isZeroEmission(car.fuel) ? R.sources.electricity : R.sources.rates,
-        isZeroEmission(car.fuel),
-      )
-    : b.paramValue("rate", "%", R.standard, R.sources.rates);
+  const rate = !fuelCard
+    ? b.paramValue("rate", "%", ratesRow.value.standard, ratesRow.sources[0])
+    : isZeroEmission(car.fuel)
+      ? b.param("rate", "%", electricityRow)
+      : b.paramValue("rate", "%", ratesRow.value.withFuelCard, ratesRow.sources[0]);
   if (fuelCard) b.note("fuelCard");
   return b.amount(mul(gross, ratio(rate, 100), int(1)));
 }

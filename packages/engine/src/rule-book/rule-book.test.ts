@@ -31,9 +31,14 @@ describe("the rule book", () => {
     const ids = (path: string) => pages.find((p) => p.path === path)?.parameters.map((q) => q.id) ?? [];
     expect(ids("flanders/registration-tax")).toContain("flanders.index");
     expect(ids("wallonia/registration-tax")).not.toContain("flanders.index");
+    // The parameters every region shares (regional.*) are on each region's page.
     expect(ids("brussels/annual-road-tax")).toEqual([
       "brussels.roadTax.oldCarFlat",
+      "brussels.roadTax.oldCarYears",
       "brussels.roadTax.scale",
+      "regional.roadTax.lpgSupplement",
+      "regional.roadTax.scaleClasses",
+      "regional.roadTax.surcharge",
     ]);
   });
 

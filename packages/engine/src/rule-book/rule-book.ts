@@ -207,6 +207,10 @@ export function ruleBookPath(
   region: Region,
   parameterId: string,
 ): string | undefined {
+  // A public function never throws: a caller's non-string (the never-throws property test found an
+  // object whose conversion to a string throws) has no entry.
+  if (typeof calculator !== "string" || typeof region !== "string" || typeof parameterId !== "string")
+    return undefined;
   if (!index) {
     index = new Map();
     for (const page of ruleBook()) {

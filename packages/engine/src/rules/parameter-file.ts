@@ -92,17 +92,18 @@ export function loadParameter<T>(
           `parameter ${id}: the row from ${row.from} needs either a value or an indexed amount`,
         );
       const derived = row.indexed ? indexedValue(id, row, row.indexed, resolve) : undefined;
+      // Every row has the same keys in the same order (one hidden class for the calculators' reads).
       return Object.freeze({
         from: row.from,
         until: row.until,
         value: (derived ? derived.value : row.value) as T,
-        ...(derived ? { indexed: Object.freeze(derived.indexed) } : {}),
+        indexed: derived ? Object.freeze(derived.indexed) : undefined,
         sources: Object.freeze([first, ...rest]) as ParameterRow<T>["sources"],
         citations: Object.freeze(row.sources.map((c) => Object.freeze({ ...c }))),
         primarySource: Object.freeze({ ...row.primarySource }),
         confidence: row.confidence,
-        ...(row.provisional ? { provisional: true } : {}),
-        ...(row.note ? { note: row.note } : {}),
+        provisional: row.provisional === true,
+        note: row.note,
         parameter: id,
       });
     });
@@ -113,12 +114,15 @@ export function loadParameter<T>(
       throw new Error(`parameter ${id}: the period from ${current.from} overlaps the previous row`);
     }
   }
-  return Object.freeze({
+  const table = {
     id,
     description: file.description,
     unit: file.unit,
     lastChecked: file.lastChecked,
     calculators: Object.freeze([...file.calculators]),
     rows: Object.freeze(rows),
-  });
+  };
+  // The look-up memo of rowAt, out of sight of the export (not enumerable).
+  Object.defineProperty(table, "memo", { value: new Map(), enumerable: false });
+  return Object.freeze(table);
 }

@@ -89,21 +89,34 @@ export function observeLookups(observe?: (table: ParameterTable<unknown>) => voi
   observer = observe;
 }
 
-// Lookups repeat the same few dates (each line, each matrix cell): memoised per table.
+// Lookups repeat the same few dates (each line, each matrix cell): memoised per table, in a map the
+// loader attaches to each table (a property read is cheaper than a WeakMap look-up on this path).
 const lookups = new WeakMap<ParameterTable<unknown>, Map<IsoDate, ParameterRow<unknown> | null>>();
+interface Memoised {
+  readonly memo?: Map<IsoDate, ParameterRow<unknown> | null>;
+}
 
 /** The row in force on `date`, or undefined when none is published for it. */
 export function rowAt<T>(table: ParameterTable<T>, date: IsoDate): ParameterRow<T> | undefined {
   if (observer !== undefined) observer(table);
-  let memo = lookups.get(table);
-  if (!memo) {
-    memo = new Map();
-    lookups.set(table, memo);
+  const rows = table.rows;
+  // A statutory constant has one row: compared directly, without the memo.
+  if (rows.length === 1) {
+    const only = rows[0] as ParameterRow<T>;
+    return only.from <= date && (only.until === null || date <= only.until) ? only : undefined;
+  }
+  let memo = (table as Memoised).memo;
+  if (memo === undefined) {
+    memo = lookups.get(table);
+    if (!memo) {
+      memo = new Map();
+      lookups.set(table, memo);
+    }
   }
   const hit = memo.get(date);
   if (hit !== undefined) return (hit ?? undefined) as ParameterRow<T> | undefined;
   let found: ParameterRow<T> | undefined;
-  for (const row of table.rows) {
+  for (const row of rows) {
     if (row.from <= date && (row.until === null || date <= row.until)) {
       found = row;
       break;
@@ -112,6 +125,78 @@ export function rowAt<T>(table: ParameterTable<T>, date: IsoDate): ParameterRow<
   if (memo.size > 2048) memo.clear();
   memo.set(date, found ?? null);
   return found;
+}
+
+/** The row in force of each of a set of parameters (undefined: none published for that day). */
+export type RowsOf<T> = {
+  readonly [K in keyof T]: T[K] extends ParameterTable<infer V> ? ParameterRow<V> | undefined : never;
+};
+
+/**
+ * The law of one day for a calculator: the rows of its parameters in force on that day and what it
+ * derives from them (their numbers as exact fractions), resolved on the first line of the day and
+ * kept. A calculator then reads one record per line instead of looking each parameter up and
+ * converting its numbers again: `const law = bikLaw(ctx.evaluationDate)`, then `law.minimum`.
+ * `resolve` returns null when a row the calculator cannot do without is not published; the
+ * calculator answers rulesNotAvailable. Each call counts as a look-up of every parameter of the
+ * set (observeLookups), so every parameter of a set must name the calculators that read the set.
+ */
+export function lawByDate<T extends Record<string, ParameterTable<unknown>>, R extends object>(
+  tables: T,
+  resolve: (rows: RowsOf<T>, date: IsoDate) => R | null,
+): (date: IsoDate) => R | undefined {
+  return resolvedLaw<IsoDate, T, R>(tables, resolve, (date) => date);
+}
+
+/**
+ * The law of an income year (its rows in force on 1 January), as `lawByDate` resolves a day's, for
+ * rules the law sets per income year.
+ */
+export function lawByYear<T extends Record<string, ParameterTable<unknown>>, R extends object>(
+  tables: T,
+  resolve: (rows: RowsOf<T>, date: IsoDate) => R | null,
+): (year: number) => R | undefined {
+  return resolvedLaw<number, T, R>(tables, resolve, (year) => `${String(year).padStart(4, "0")}-01-01`);
+}
+
+function resolvedLaw<K, T extends Record<string, ParameterTable<unknown>>, R extends object>(
+  tables: T,
+  resolve: (rows: RowsOf<T>, date: IsoDate) => R | null,
+  dateOf: (key: K) => IsoDate,
+): (key: K) => R | undefined {
+  const memo = new Map<K, R | null>();
+  const keys = Object.keys(tables) as (keyof T & string)[];
+  const list = keys.map((key) => tables[key] as ParameterTable<unknown>);
+  return (key) => {
+    if (observer !== undefined) for (const table of list) observer(table);
+    let law = memo.get(key);
+    if (law === undefined) {
+      const date = dateOf(key);
+      const rows: Record<string, ParameterRow<unknown> | undefined> = {};
+      for (const name of keys) rows[name] = rowAt(tables[name] as ParameterTable<unknown>, date);
+      law = resolve(rows as RowsOf<T>, date);
+      if (memo.size > 2048) memo.clear();
+      memo.set(key, law);
+    }
+    return law ?? undefined;
+  };
+}
+
+/**
+ * A value derived once from each row of a parameter (e.g. its numbers as exact fractions), for a
+ * calculator that needs it on every line: `const fractions = preparation((v) => …)` at module
+ * level, then `fractions(row)` per line.
+ */
+export function preparation<T, P>(prepare: (value: T) => P): (row: ParameterRow<T>) => P {
+  const cache = new WeakMap<ParameterRow<T>, P>();
+  return (row) => {
+    let prepared = cache.get(row);
+    if (prepared === undefined) {
+      prepared = prepare(row.value);
+      cache.set(row, prepared);
+    }
+    return prepared;
+  };
 }
 
 /** The catalogue entries of the sources a declaration names (throws at load on an unknown one). */

@@ -3,9 +3,10 @@
  * modules take their tables from here by id (`parameter<number>("bik.minimum")`); the registry
  * lists them all.
  */
+import { REGISTRATION_DATE_RANGE } from "../validate-input";
 import { loadParameter } from "./parameter-file";
 import { PARAMETER_FILES } from "./parameter-files";
-import type { ParameterTable } from "./parameter-table";
+import type { ParameterRow, ParameterTable } from "./parameter-table";
 
 const LOADED = new Map<string, ParameterTable<unknown>>();
 const LOADING = new Set<string>();
@@ -37,4 +38,26 @@ export function parameter<T>(id: string): ParameterTable<T> {
   const table = LOADED.get(id);
   if (!table) throw new Error(`no parameter file for ${id} (packages/engine/parameters/)`);
   return table as ParameterTable<T>;
+}
+
+/** The first day the engine evaluates: a statutory constant's one row starts on it or before. */
+const FIRST_EVALUATED_DAY = REGISTRATION_DATE_RANGE.from;
+
+/**
+ * The one row of a statutory constant (a parameter with a single row, open from before the first
+ * day the engine evaluates), for a rule module that hands its value to the calculators once, at
+ * load. A second row (a change of the law) makes this throw when the engine loads: the calculator
+ * must then read the parameter by date with `rowAt`.
+ */
+export function constantRow<T>(id: string): ParameterRow<T> {
+  const table = parameter<T>(id);
+  const [only, ...more] = table.rows;
+  if (!only || more.length > 0 || only.until !== null || only.from > FIRST_EVALUATED_DAY)
+    throw new Error(`parameter ${id} is no longer one open row: read it by date (rowAt)`);
+  return only;
+}
+
+/** A band table's open last band: `null` in the file ("no upper limit") as Infinity. */
+export function openBound(limit: number | null): number {
+  return limit ?? Number.POSITIVE_INFINITY;
 }

@@ -448,6 +448,32 @@ export const SOURCE_CATALOGUE: readonly SourceEntry[] = [
     title:
       "Code des taxes assimilées aux impôts sur les revenus, art. 97 (taxe de mise en circulation) (Justel)",
   },
+  // The articles of the income-tax code and the acts that set the statutory constants (issue 18,
+  // docs/research/legal-links.md §3: ELI addresses by the documented pattern, numacs seen).
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/wet/1992/04/10/1992041050/justel#Art.36",
+    title: "Wetboek van de inkomstenbelastingen 1992, art. 36 (Justel; its consolidation stopped in 2002)",
+  },
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/wet/1992/04/10/1992041050/justel#Art.66",
+    title: "Wetboek van de inkomstenbelastingen 1992, art. 66 (Justel; its consolidation stopped in 2002)",
+  },
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/wet/1992/04/10/1992041050/justel#Art.198",
+    title: "Wetboek van de inkomstenbelastingen 1992, art. 198 (Justel; its consolidation stopped in 2002)",
+  },
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/loi/2025/12/18/2025009647/moniteur",
+    title:
+      "Loi du 18 décembre 2025 portant des dispositions diverses (hybrides rechargeables, art. 23-29), numac 2025009647",
+    officialJournalDate: "2025-12-30",
+  },
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/decret/2025/05/30/2025004290/moniteur",
+    title:
+      "Décret wallon du 30 mai 2025 (taxe de mise en circulation: coefficients des véhicules électriques), numac 2025004290",
+    officialJournalDate: "2025-06-12",
+  },
   {
     href: "https://admin.be.brussels/en/bhg/document/download/7101",
     title: "Bruxelles Fiscalité: fiche fiscale taxe de mise en circulation, index 2026",

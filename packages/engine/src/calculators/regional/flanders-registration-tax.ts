@@ -111,8 +111,8 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
 }
 
 /** 10^36, the denominator of a 6-decimal quotient to the 6th power; 10^34 turns cents into it. */
-const POWER_SCALE = 10n ** 36n;
-const POWER_SCALE_CENTS = 10n ** 34n;
+const POWER_SCALE = 10n ** 36n; // not law: the exact arithmetic of a 6-decimal quotient to the 6th power
+const POWER_SCALE_CENTS = 10n ** 34n; // not law: the same in cents
 
 /**
  * (quotient^6 × 4500 + c) × LC/100 in cents, exact, where `quotient` is the 6-decimal quotient
@@ -140,10 +140,10 @@ export function bivBeyondBound(
   minimumCents: bigint,
   maximumCents: bigint,
 ): "minimum" | "maximum" | undefined {
-  const q = Number(quotient) / 1e6;
+  const q = Number(quotient) / 1e6; // not law: the quotient's 6 decimals as a double
   const q3 = q * q * q;
   const estimate = ((q3 * q3 * F.factor * 100 + Number(c.n)) * lc) / 100;
-  const margin = 1 + estimate * 1e-8;
+  const margin = 1 + estimate * 1e-8; // not law: a margin a million times the estimate's error
   if (estimate + margin < Number(minimumCents)) return "minimum";
   if (estimate - margin > Number(maximumCents)) return "maximum";
   return undefined;

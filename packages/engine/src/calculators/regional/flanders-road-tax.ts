@@ -26,7 +26,7 @@ import {
   ROAD_TAX_ZERO_EMISSION_EXEMPT_UNTIL,
   roadTaxZeroEmissionFlat,
 } from "../../rules/regional/flanders-road-tax";
-import { flandersOldCarRoadTax, OLD_CAR_ROAD_TAX as OLD } from "../../rules/regional/old-car-road-tax";
+import { flandersOldCarRoadTax, OLD_CAR_YEARS } from "../../rules/regional/old-car-road-tax";
 import { flandersRoadTaxScale, leasingRoadTaxScale } from "../../rules/regional/road-tax-tables";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
@@ -57,11 +57,9 @@ export function flandersRoadTax(ctx: LineContext): TaxResult {
   if (isZeroEmission(car.fuel)) return zeroEmission(ctx, b);
   // Art. 2.2.4.0.2 §1, 1°: more than 30 years in circulation when the taxable period starts, any
   // owner and any plate: the flat amount instead of the scale or the green formula.
-  if (registeredMoreThan(ctx.firstRegistration, ctx.evaluationDate, OLD.flandersYears)) {
-    return oldCarRoadTax(ctx, b, flandersOldCarRoadTax, {
-      years: OLD.flandersYears,
-      source: OLD.sources.flanders,
-    });
+  const oldCarYears = OLD_CAR_YEARS.flanders;
+  if (registeredMoreThan(ctx.firstRegistration, ctx.evaluationDate, oldCarYears.value)) {
+    return oldCarRoadTax(ctx, b, flandersOldCarRoadTax, { years: oldCarYears.value, row: oldCarYears });
   }
 
   // Leasing companies keep the scale of the 1965 code as Wallonia and Brussels index it; every other

@@ -2,8 +2,7 @@ import { add, dec } from "../../exact";
 import { anniversaryIn, type IsoDate, yearOf } from "../../iso-date";
 import type { LineContext } from "../../line-context";
 import type { ResultBuilder } from "../../result-builder";
-import { type ParameterTable, rowAt } from "../../rules/parameter-table";
-import type { Source } from "../../rules/source";
+import { type ParameterRow, type ParameterTable, rowAt } from "../../rules/parameter-table";
 import type { TaxResult } from "../../tax-result";
 import { regionalHorsepower } from "./regional-car";
 import { lpgSupplement, withSurcharge } from "./road-tax-scale";
@@ -11,6 +10,13 @@ import { lpgSupplement, withSurcharge } from "./road-tax-scale";
 /** Whether more than `years` years have passed between the first registration and `at`. */
 export function registeredMoreThan(firstRegistration: IsoDate, at: IsoDate, years: number): boolean {
   return at > anniversaryIn(firstRegistration, yearOf(firstRegistration) + years);
+}
+
+/** The age condition a line met: the years, the parameter row they come from, whether disputed. */
+export interface OldCarAge {
+  readonly years: number;
+  readonly row: ParameterRow<unknown>;
+  readonly provisional?: boolean;
 }
 
 /**
@@ -22,11 +28,12 @@ export function oldCarRoadTax(
   ctx: LineContext,
   b: ResultBuilder,
   table: ParameterTable<number>,
-  age: { years: number; source: Source; provisional?: boolean },
+  age: OldCarAge,
 ): TaxResult {
   const row = rowAt(table, ctx.evaluationDate);
   if (!row) return b.rulesNotAvailable(`${table.id} ${ctx.evaluationDate}`);
-  b.paramValue("oldCarYears", "years", age.years, age.source, age.provisional === true);
+  const provisional = age.provisional === true;
+  b.paramValue("oldCarYears", "years", age.years, age.row.sources[0], provisional, age.row.parameter);
   b.note("oldCarFlatRoadTax", { years: age.years });
   b.setFormula("flat amount × 1.10 [+ LPG supplement]");
   const flat = withSurcharge(b, dec(b.param("oldCarFlat", "EUR/year", row)));

@@ -5,18 +5,22 @@ import { LEGAL_TEXTS } from "../../rules/legal-texts";
 import { rowAt } from "../../rules/parameter-table";
 import {
   brusselsOldCarRoadTax,
-  OLD_CAR_ROAD_TAX as OLD,
+  OLD_CAR_YEARS,
   walloniaOldCarRoadTax,
 } from "../../rules/regional/old-car-road-tax";
-import { brusselsRoadTaxScale, walloniaRoadTaxScale } from "../../rules/regional/road-tax-tables";
+import {
+  brusselsRoadTaxScale,
+  SCALE_CLASSES,
+  walloniaRoadTaxScale,
+} from "../../rules/regional/road-tax-tables";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
-import { oldCarRoadTax, registeredMoreThan } from "./old-car-road-tax";
+import { type OldCarAge, oldCarRoadTax, registeredMoreThan } from "./old-car-road-tax";
 import { recordDates, regionalHorsepower } from "./regional-car";
 import { lpgSupplement, scaleBase, withSurcharge } from "./road-tax-scale";
 
 /** Battery-electric and hydrogen cars pay the lowest (≤4 HP) class in Wallonia and Brussels. */
-const ZERO_EMISSION_HORSEPOWER = 4;
+const ZERO_EMISSION_HORSEPOWER = SCALE_CLASSES.firstHorsepower;
 
 /**
  * YearlyTax in Wallonia and Brussels, every owner (leasing companies included): the scale of the
@@ -57,14 +61,16 @@ export function walloniaBrusselsRoadTax(ctx: LineContext): TaxResult {
  * Old cars on the evaluation date. Brussels: more than 25 years (the line is provisional up to 30,
  * where Link2Fleet's table says 30). Wallonia: more than 30 years and an O plate (`oldtimerPlate`).
  */
-function oldCar(ctx: LineContext): Parameters<typeof oldCarRoadTax>[3] | undefined {
+function oldCar(ctx: LineContext): OldCarAge | undefined {
   const { firstRegistration, evaluationDate } = ctx;
   if (ctx.input.profile.region === "Brussels") {
-    if (!registeredMoreThan(firstRegistration, evaluationDate, OLD.brusselsYears)) return undefined;
-    const disputed = !registeredMoreThan(firstRegistration, evaluationDate, OLD.brusselsDisputedUpTo);
-    return { years: OLD.brusselsYears, source: OLD.sources.brussels, provisional: disputed };
+    const row = OLD_CAR_YEARS.brussels;
+    if (!registeredMoreThan(firstRegistration, evaluationDate, row.value.moreThan)) return undefined;
+    const disputed = !registeredMoreThan(firstRegistration, evaluationDate, row.value.disputedUpTo);
+    return { years: row.value.moreThan, row, provisional: disputed };
   }
   if (ctx.input.car.oldtimerPlate !== true) return undefined;
-  if (!registeredMoreThan(firstRegistration, evaluationDate, OLD.walloniaYears)) return undefined;
-  return { years: OLD.walloniaYears, source: OLD.sources.wallonia };
+  const row = OLD_CAR_YEARS.wallonia;
+  if (!registeredMoreThan(firstRegistration, evaluationDate, row.value)) return undefined;
+  return { years: row.value, row };
 }

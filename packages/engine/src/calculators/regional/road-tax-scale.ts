@@ -7,6 +7,7 @@ import {
   LPG_SUPPLEMENT_SOURCES,
   ROAD_TAX_SURCHARGE,
   type RoadTaxScale,
+  SCALE_CLASSES,
   scaleAmount,
 } from "../../rules/regional/road-tax-tables";
 
@@ -15,7 +16,10 @@ export function scaleBase(b: ResultBuilder, row: ParameterRow<RoadTaxScale>, hor
   const { base, extraHorsepower } = scaleAmount(row.value, horsepower);
   const source = row.sources[0];
   const cells = row.value.provisionalCells ?? [];
-  const cellProvisional = cells.includes(Math.min(Math.max(horsepower, 4), 20));
+  const classes = SCALE_CLASSES;
+  const cellProvisional = cells.includes(
+    Math.min(Math.max(horsepower, classes.firstHorsepower), classes.lastHorsepower),
+  );
   b.paramValue("scaleAmount", "EUR/year", base, source, row.provisional === true || cellProvisional);
   b.note("indexedTable", { indexWindow: row.from });
   if (extraHorsepower === 0) return dec(base);

@@ -2,9 +2,9 @@
  * Benefit in kind of a company car (voordeel van alle aard / avantage de toute nature),
  * art. 36 §2 WIB 92 / CIR 92. Parameters per income year.
  */
-import { citing } from "../parameter-table";
+import { dec, type Fraction, int, ratio } from "../../exact";
+import { lawByDate, type ParameterRow } from "../parameter-table";
 import { parameter } from "../parameters";
-import { sourceOf } from "../source";
 
 export interface ReferenceCo2 {
   /** Petrol, LPG, natural gas and petrol hybrids, g/km. */
@@ -19,45 +19,94 @@ export const bikReferenceCo2 = parameter<ReferenceCo2>("bik.referenceCo2");
 /** Minimum yearly benefit (indexed amount of art. 36 §2, base 820 EUR). */
 export const bikMinimum = parameter<number>("bik.minimum");
 
-/** Statutory constants of art. 36 §2 (not year-dependent). */
-export const BIK_CONSTANTS = {
-  /** CO2 % at the reference emission, and per g/km above or below it. */
-  basePercent: 5.5,
-  percentPerGram: 0.1,
-  minPercent: 4,
-  maxPercent: 18,
-  /** Electric and hydrogen cars: always the minimum percentage. */
-  zeroEmissionPercent: 4,
-  /** Private-use share. */
-  privateShare: { n: 6, d: 7 },
-  /** VAT rate added to the stored ex-VAT catalogue price. */
-  vatRate: 1.21,
-  /** CO2 unknown at the DIV: petrol family 205 g/km, diesel 195 g/km. */
-  unknownCo2: { petrol: 205, diesel: 195 },
-  sources: citing({
-    formula:
-      "https://www.bdo.be/en-gb/insights/articles/2025/benefit-company-car-co2-emission-2024-0208cb2d10ecee40b56b159f351f85ce",
-    electric:
-      "https://www.partena-professional.be/en/our-insights/infoflashes/company-cars-reference-co2-emissions-2025-have-been-published",
-    unknownCo2:
-      "https://www.bdo.be/en-gb/news/2020/calculation-benefit-in-kind-and-tax-deductibility-of-company-cars",
-    vat: "https://rovoco.be/en/post/company-car-calculation-of-benefits-in-kind",
-  }),
-} as const;
+/** The CO2 percentage at the reference emission, per g/km above or below it, and its bounds. */
+export interface BikCo2Percent {
+  readonly atReference: number;
+  readonly perGram: number;
+  readonly minimum: number;
+  readonly maximum: number;
+}
+export const bikCo2PercentRule = parameter<BikCo2Percent>("bik.co2Percent");
+
+/** Electric and hydrogen cars: always the minimum percentage. */
+export const bikZeroEmissionPercent = parameter<number>("bik.zeroEmissionPercent");
+
+/** Private-use share (6/7). */
+export const bikPrivateShare = parameter<{ readonly numerator: number; readonly denominator: number }>(
+  "bik.privateShare",
+);
+
+/** VAT factor added to the stored ex-VAT catalogue price. */
+export const bikCatalogueVatFactor = parameter<number>("bik.catalogueVatFactor");
+
+/** CO2 unknown at the DIV: petrol family and diesel, g/km. */
+export const bikUnknownCo2 = parameter<ReferenceCo2>("bik.unknownCo2");
+
+/** One band of the age coefficient: up to a month number (null: no upper month). */
+export interface AgeBand {
+  readonly upToMonth: number | null;
+  readonly percent: number;
+}
 
 /**
  * Age coefficient by the number of the month since first registration (month of first registration
- * = month 1): art. 36 §2, 3rd para. Source:
- * https://publicatie.clbgroup.be/Gids%20voor%20de%20werkgever%20-%20Editie%202025/Gids-voor-de-werkgever-Editie-2025/50
+ * = month 1): art. 36 §2, 3rd para.
  */
-export const BIK_AGE_COEFFICIENTS: readonly { readonly upToMonth: number; readonly percent: number }[] = [
-  { upToMonth: 12, percent: 100 },
-  { upToMonth: 24, percent: 94 },
-  { upToMonth: 36, percent: 88 },
-  { upToMonth: 48, percent: 82 },
-  { upToMonth: 60, percent: 76 },
-  { upToMonth: Number.POSITIVE_INFINITY, percent: 70 },
-];
-export const BIK_AGE_SOURCE = sourceOf(
-  "https://rovoco.be/en/post/company-car-calculation-of-benefits-in-kind",
+export const bikAgeCoefficients = parameter<readonly AgeBand[]>("bik.ageCoefficients");
+
+/** The CO2 percentage's constants as exact fractions. */
+export interface BikPercentFractions {
+  readonly atReference: Fraction;
+  readonly perGram: Fraction;
+  readonly minimum: Fraction;
+  readonly maximum: Fraction;
+}
+
+/** The BIK law of a day: its parameters' rows, and their numbers the formula uses as fractions. */
+export interface BikLaw {
+  readonly referenceCo2: ParameterRow<ReferenceCo2>;
+  readonly minimum: ParameterRow<number>;
+  readonly minimumAmount: Fraction;
+  readonly vat: ParameterRow<number>;
+  readonly vatFactor: Fraction;
+  readonly ageCoefficients: ParameterRow<readonly AgeBand[]>;
+  readonly percent: BikPercentFractions;
+  readonly privateShare: Fraction;
+  readonly zeroEmissionPercent: ParameterRow<number> | undefined;
+  readonly unknownCo2: ParameterRow<ReferenceCo2> | undefined;
+}
+
+/** The BIK law in force on a day, or undefined when a row the formula needs is not published. */
+export const bikLawAt = lawByDate(
+  {
+    referenceCo2: bikReferenceCo2,
+    minimum: bikMinimum,
+    vat: bikCatalogueVatFactor,
+    ageCoefficients: bikAgeCoefficients,
+    percent: bikCo2PercentRule,
+    privateShare: bikPrivateShare,
+    zeroEmissionPercent: bikZeroEmissionPercent,
+    unknownCo2: bikUnknownCo2,
+  },
+  (rows): BikLaw | null => {
+    const { referenceCo2, minimum, vat, ageCoefficients, percent, privateShare } = rows;
+    if (!referenceCo2 || !minimum || !vat || !ageCoefficients || !percent || !privateShare) return null;
+    return {
+      referenceCo2,
+      minimum,
+      minimumAmount: int(minimum.value),
+      vat,
+      vatFactor: dec(vat.value),
+      ageCoefficients,
+      percent: {
+        atReference: dec(percent.value.atReference),
+        perGram: dec(percent.value.perGram),
+        minimum: dec(percent.value.minimum),
+        maximum: dec(percent.value.maximum),
+      },
+      privateShare: ratio(privateShare.value.numerator, privateShare.value.denominator),
+      zeroEmissionPercent: rows.zeroEmissionPercent,
+      unknownCo2: rows.unknownCo2,
+    };
+  },
 );

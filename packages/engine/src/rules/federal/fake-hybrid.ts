@@ -2,26 +2,53 @@
  * "Fake" plug-in hybrids (valse hybrides / faux hybrides): art. 36 §2 and art. 66 §1 WIB 92 as
  * amended by the law of 25/12/2017, KB 5/9/2019, and the law of 18/12/2025 (75 g/km for Euro 6e-bis).
  */
-import { citing } from "../parameter-table";
+import { dec, type Fraction } from "../../exact";
+import { lawByYear, type ParameterRow } from "../parameter-table";
+import { parameter } from "../parameters";
 
-export const FAKE_HYBRID_RULES = {
-  /** Only plug-in hybrids acquired (ordered) from this date can be fake hybrids. */
-  acquiredFrom: "2018-01-01",
-  /** Minimum battery energy per 100 kg of vehicle mass, kWh; the ratio is rounded to 1 decimal. */
-  minKwhPer100Kg: 0.5,
-  /** Maximum CO2 of a genuine plug-in hybrid, g/km. */
-  maxCo2: 50,
-  /** For cars whose CO2 is determined under Euro 6e-bis or later, from income year 2025. */
-  maxCo2Euro6eBis: 75,
-  euro6eBisFromYear: 2025,
-  /** With no comparable non-hybrid car, the hybrid's own CO2 × 2.5. */
-  fallbackMultiplier: 2.5,
-  sources: citing({
-    definition:
-      "https://www.acerta.be/nl/inspiratie/nieuwe-grenswaarde-voor-kwalificatie-als-valse-plug-hybride-bedrijfswagen",
-    rounding: "https://www.link2fleet.be/fr/2de-fiscale-update-voor-plug-hybrides/",
-    euro6eBis:
-      "https://carcostadvisor.com/blog/fiscaal-regime-phev-voor-zelfstandigen-eindelijk-goedgekeurd/page/2",
-    equivalentCo2: "https://www.sodibe.be/nieuws/valse-hybrides",
-  }),
-} as const;
+/** Only plug-in hybrids acquired (ordered) from `acquiredFrom` can be fake; the CO2 limit. */
+export const fakeHybridDefinition = parameter<{ readonly acquiredFrom: string; readonly maxCo2: number }>(
+  "fakeHybrid.definition",
+);
+
+/** The CO2 limit of cars whose CO2 is determined under Euro 6e-bis or later, from an income year. */
+export const fakeHybridEuro6eBis = parameter<{ readonly maxCo2: number; readonly fromIncomeYear: number }>(
+  "fakeHybrid.euro6eBis",
+);
+
+/** Minimum battery energy per 100 kg of vehicle mass, kWh; the ratio is rounded to 1 decimal. */
+export const fakeHybridMinBattery = parameter<number>("fakeHybrid.minBatteryKwhPer100Kg");
+
+/** With no comparable non-hybrid car, the hybrid's own CO2 × this multiplier. */
+export const fakeHybridFallbackMultiplier = parameter<number>("fakeHybrid.fallbackMultiplier");
+
+/** The fake-hybrid rules of an income year, and their numbers the test compares as fractions. */
+export interface FakeHybridLaw {
+  readonly definition: ParameterRow<{ readonly acquiredFrom: string; readonly maxCo2: number }>;
+  readonly euro6eBis: ParameterRow<{ readonly maxCo2: number; readonly fromIncomeYear: number }>;
+  readonly minBattery: ParameterRow<number>;
+  readonly minBatteryAmount: Fraction;
+  readonly fallbackMultiplier: ParameterRow<number>;
+  readonly fallbackFactor: Fraction;
+}
+
+/** The rules of an income year (read on 1 January), or undefined when one is not published. */
+export const fakeHybridLawOf = lawByYear(
+  {
+    definition: fakeHybridDefinition,
+    euro6eBis: fakeHybridEuro6eBis,
+    minBattery: fakeHybridMinBattery,
+    fallbackMultiplier: fakeHybridFallbackMultiplier,
+  },
+  ({ definition, euro6eBis, minBattery, fallbackMultiplier }): FakeHybridLaw | null =>
+    definition && euro6eBis && minBattery && fallbackMultiplier
+      ? {
+          definition,
+          euro6eBis,
+          minBattery,
+          minBatteryAmount: dec(minBattery.value),
+          fallbackMultiplier,
+          fallbackFactor: dec(fallbackMultiplier.value),
+        }
+      : null,
+);

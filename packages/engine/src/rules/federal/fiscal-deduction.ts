@@ -3,47 +3,45 @@
  * art. 66 and 198bis WIB 92, as amended by the law of 25/11/2021 ("greening" of company cars) and,
  * for personal-income-tax taxpayers, the law of 18/12/2025 (art. 23–29; circular 2026/C/11).
  */
-import { citing, resolveSources } from "../parameter-table";
+import { dec, type Fraction, int } from "../../exact";
+import { lawByDate, type ParameterRow } from "../parameter-table";
 import { parameter } from "../parameters";
 
-/** The gram formula: 120 % − 0.5 % × fuel coefficient × CO2, bounded. */
-export const DEDUCTION_FORMULA = {
-  start: 120,
-  perGram: 0.5,
-  max: 100,
-  floor: 50,
-  /** Flat percentage when CO2 ≥ 200 g/km or unknown, under the floor regime. */
-  highCo2Percent: 40,
-  highCo2From: 200,
-  coefficient: { diesel: 1, petrol: 0.95, naturalGasUnder12Hp: 0.9 },
-  /** Cars acquired before 2018 by a sole proprietor keep at least 75 % (transitional rule of 2018). */
-  grandfatheredBefore2018Min: 75,
-  sources: citing({
-    formula:
-      "https://news.pwc.be/nedc-vs-nedc-2-0-vs-wltp-new-updated-faqs-regarding-the-percentage-of-deduction-of-professional-car-expenses-and-calculation-of-the-bik-for-employees/",
-    coefficients: "https://www.freelancenetwork.be/nl/blog/de-nieuwe-autofiscaliteit-vanaf-1-januari-2020",
-    grandfathered: "https://feniksaccountants.be/fr/frais-de-voiture-a-partir-de-2018",
-  }),
-} as const;
+/** The gram formula: start % − perGram % × fuel coefficient × CO2, within [floor, maximum]. */
+export const deductionFormula = parameter<{
+  readonly start: number;
+  readonly perGram: number;
+  readonly maximum: number;
+  readonly floor: number;
+  /** Flat percentage when CO2 ≥ highCo2From or unknown, under the floor regime. */
+  readonly highCo2Percent: number;
+  readonly highCo2From: number;
+}>("deduction.formula");
+
+/** Fuel coefficients of the gram formula (natural gas below a number of fiscal HP). */
+export const deductionFuelCoefficients = parameter<{
+  readonly diesel: number;
+  readonly petrol: number;
+  readonly naturalGas: number;
+  readonly naturalGasBelowHorsepower: number;
+}>("deduction.fuelCoefficients");
+
+/** Cars acquired before 2018 by a sole proprietor keep at least this percentage. */
+export const deductionGrandfatheredMinimum = parameter<number>("deduction.grandfatheredMinimum");
 
 /** Regime boundaries by order (acquisition) date. */
-export const DEDUCTION_REGIMES = {
+export const deductionRegimeDates = parameter<{
   /** Before this: regime A (formula with floor, for the life of the car). */
-  phaseOutFrom: "2023-07-01",
+  readonly phaseOutFrom: string;
   /** From this: regime C (CO2-emitting cars 0 %). */
-  fossilZeroFrom: "2026-01-01",
+  readonly fossilZeroFrom: string;
   /** PHEVs ordered from this date: fossil fuel deductible at 50 % at most (law of 25/11/2021)… */
-  pluginHybridFuelCapFrom: "2023-01-01",
+  readonly pluginHybridFuelCapFrom: string;
   /** …until this income year (the law's last year of the cap). */
-  pluginHybridFuelCapUntilYear: 2026,
-  /** Sole proprietors' cars acquired before this date keep the 75 % minimum (2018 transitional rule). */
-  grandfatheredBefore: "2018-01-01",
-  sources: citing({
-    regimes: "https://fiskaplus.be/2022/12/14/3979/",
-    zeroEmission:
-      "https://www.fiscusonweb.be/vennootschapsbelasting/autofiscaliteit-in-de-vennootschapsbelasting/aftrekbaarheid-elektrische-wagens",
-  }),
-} as const;
+  readonly pluginHybridFuelCapUntilYear: number;
+  /** Sole proprietors' cars acquired before this date keep the minimum (2018 transitional rule). */
+  readonly grandfatheredBefore: string;
+}>("deduction.regimeDates");
 
 /**
  * Regime B (CO2-emitting cars ordered 1/7/2023 – 31/12/2025): ceiling by taxable period. `null`
@@ -54,12 +52,6 @@ export const phaseOutCeiling = parameter<number | null>("deduction.phaseOutCeili
 /** Zero-emission cars: deduction fixed by the year of the order, for the life of the car. */
 export const zeroEmissionByOrderYear = parameter<number>("deduction.zeroEmissionByOrderYear");
 
-const PIT_PHEV_SOURCES = [
-  "https://blog.forumforthefuture.be/nl/article/circulaire-2026c11-over-de-aftrek-van-de-beroepskosten-van-oplaadbare-hybridevoertuigen/29831",
-  "https://www.keycar.be/de-fiscale-revival-van-de-plug-in-hybride",
-  "https://www.egear.be/valse-hybride-75/",
-];
-
 /**
  * Personal income tax, plug-in hybrids ordered from 1 Jan 2026 that are not fake hybrids (law of
  * 18/12/2025): 120 % − 0.5 % × CO2 with no fuel coefficient, capped at the zero-emission % of the
@@ -69,9 +61,84 @@ const PIT_PHEV_SOURCES = [
  */
 export const pitPluginHybridCap51to75 = parameter<number>("deduction.pitPluginHybridCap51to75");
 
-export const PIT_PHEV_RULES = {
-  orderedFrom: "2026-01-01",
-  lowCo2Max: 50,
-  midCo2Max: 75,
-  sources: resolveSources(PIT_PHEV_SOURCES),
-} as const;
+/** The order date of the PIT plug-in hybrid rule, and its CO2 limits (law of 18/12/2025). */
+export const pitPluginHybridRules = parameter<{
+  readonly orderedFrom: string;
+  readonly lowCo2Max: number;
+  readonly midCo2Max: number;
+  readonly law: string;
+}>("deduction.pitPluginHybrid");
+
+/**
+ * Personal income tax: the first income year of the law of 18/12/2025 (fuel excluded from the
+ * deductible costs; the 2018 grandfathering shortened, on a schedule not found).
+ */
+export const pitLawFromYear = parameter<number>("deduction.pitLawFromYear");
+
+/** The gram formula's numbers as exact fractions. */
+export interface DeductionFormulaFractions {
+  readonly start: Fraction;
+  readonly perGram: Fraction;
+  readonly maximum: Fraction;
+  readonly floor: Fraction;
+  readonly highCo2Percent: Fraction;
+  readonly highCo2From: Fraction;
+}
+
+/** The deduction law of a day (by the income year's date; the order date's rows are read apart). */
+export interface DeductionLaw {
+  readonly formula: ParameterRow<(typeof deductionFormula.rows)[number]["value"]>;
+  readonly F: DeductionFormulaFractions;
+  readonly regimeDates: ParameterRow<(typeof deductionRegimeDates.rows)[number]["value"]>;
+  readonly pitPluginHybrid: ParameterRow<(typeof pitPluginHybridRules.rows)[number]["value"]>;
+  readonly pitLawFromYear: ParameterRow<number> | undefined;
+  readonly fuelCoefficients:
+    | ParameterRow<(typeof deductionFuelCoefficients.rows)[number]["value"]>
+    | undefined;
+  /** The fuel coefficients as fractions (undefined with their row). */
+  readonly fuelFactors:
+    | { readonly diesel: Fraction; readonly petrol: Fraction; readonly naturalGas: Fraction }
+    | undefined;
+  readonly grandfatheredMinimum: ParameterRow<number> | undefined;
+  readonly phaseOutCeiling: ParameterRow<number | null> | undefined;
+}
+
+/** The law in force on a day, or undefined when the formula, the regime dates or the PIT rule is missing. */
+export const deductionLawAt = lawByDate(
+  {
+    formula: deductionFormula,
+    regimeDates: deductionRegimeDates,
+    pitPluginHybrid: pitPluginHybridRules,
+    pitLawFromYear,
+    fuelCoefficients: deductionFuelCoefficients,
+    grandfatheredMinimum: deductionGrandfatheredMinimum,
+    phaseOutCeiling,
+  },
+  (rows): DeductionLaw | null => {
+    const { formula, regimeDates, pitPluginHybrid } = rows;
+    if (!formula || !regimeDates || !pitPluginHybrid) return null;
+    const f = formula.value;
+    return {
+      formula,
+      F: {
+        start: int(f.start),
+        perGram: dec(f.perGram),
+        maximum: int(f.maximum),
+        floor: int(f.floor),
+        highCo2Percent: int(f.highCo2Percent),
+        highCo2From: int(f.highCo2From),
+      },
+      regimeDates,
+      pitPluginHybrid,
+      pitLawFromYear: rows.pitLawFromYear,
+      fuelCoefficients: rows.fuelCoefficients,
+      fuelFactors: rows.fuelCoefficients && {
+        diesel: dec(rows.fuelCoefficients.value.diesel),
+        petrol: dec(rows.fuelCoefficients.value.petrol),
+        naturalGas: dec(rows.fuelCoefficients.value.naturalGas),
+      },
+      grandfatheredMinimum: rows.grandfatheredMinimum,
+      phaseOutCeiling: rows.phaseOutCeiling,
+    };
+  },
+);

@@ -3,24 +3,27 @@
  * art. 198 §1, 9° and 9°bis WIB 92 (corporate tax only). Computed on the BIK before the employee's
  * own contribution (since 1/1/2017).
  */
-import { citing } from "../parameter-table";
+import { lawByDate, type ParameterRow } from "../parameter-table";
+import { parameter } from "../parameters";
 
-export const REJECTED_EXPENSES_RATES = {
-  /** Share of the BIK added to the disallowed expenses. */
-  standard: 17,
-  /** When the company bears any private fuel cost (fuel card, expense claims). */
-  withFuelCard: 40,
-  sources: citing({
-    rates:
-      "https://www.fmg.be/impot-des-societes-augmentation-du-rejet-des-frais-de-voiture-a-concurrence-dune-quotite-de-latn/",
-    grossBik:
-      "https://www2.deloitte.com/be/en/pages/accountancy/articles/accountancy-actualites/avantage-voiture-societe-et-depense-non-admise.html",
-    /**
-     * Whether employer-paid electricity of an EV triggers 40 % is not settled (art. 198 speaks of
-     * fuel); electricity is treated like a fuel card for the BIK (circular 2024/C/77), so 40 % is
-     * applied and the result is provisional.
-     */
-    electricity:
-      "https://blog.forumforthefuture.be/fr/article/circulaire-2024c77-relative-au-remboursement-des-frais-delectricite-par-lemployeur-pour-la-recharge-a-domicile-dune-voiture-dentreprise/25355",
-  }),
-} as const;
+/** Share of the BIK added to the disallowed expenses: standard, and with a fuel card. */
+export const rejectedExpensesRates = parameter<{ readonly standard: number; readonly withFuelCard: number }>(
+  "rejectedExpenses.rates",
+);
+
+/** The fuel-card rate when the company pays an electric car's electricity (not settled: provisional). */
+export const rejectedExpensesZeroEmissionFuelCardRate = parameter<number>(
+  "rejectedExpenses.zeroEmissionFuelCardRate",
+);
+
+/** The rates of a day, or undefined when they are not published. */
+export const rejectedExpensesLawAt = lawByDate(
+  { rates: rejectedExpensesRates, zeroEmissionFuelCard: rejectedExpensesZeroEmissionFuelCardRate },
+  ({
+    rates,
+    zeroEmissionFuelCard,
+  }): {
+    readonly rates: ParameterRow<{ readonly standard: number; readonly withFuelCard: number }>;
+    readonly zeroEmissionFuelCard: ParameterRow<number>;
+  } | null => (rates && zeroEmissionFuelCard ? { rates, zeroEmissionFuelCard } : null),
+);

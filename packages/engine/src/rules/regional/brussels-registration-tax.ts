@@ -12,7 +12,4 @@ export interface BrusselsIndexation {
   readonly minimumUncertain?: boolean;
 }
 
-/** Before 1 July 2024 (and for leasing companies always): the amounts of the table, unindexed. */
-export const BRUSSELS_INDEXATION_FROM = "2024-07-01";
-
 export const brusselsIndexation = parameter<BrusselsIndexation>("brussels.tmc.indexation");

@@ -4,7 +4,7 @@
  */
 import type { EuroStandard } from "../../enums";
 import type { IsoDate } from "../../iso-date";
-import { REGIONAL_SOURCES as S } from "./sources";
+import { constantRow } from "../parameters";
 
 export type FlemishEuroClass =
   | "euro0"
@@ -36,15 +36,11 @@ const BY_STANDARD: Readonly<Record<Exclude<EuroStandard, "NA">, FlemishEuroClass
  * 1994–96 Euro 1, 1997–2000 Euro 2, 2001–05 Euro 3, 2006–10 Euro 4, 1 Jan 2011 – 31 Aug 2015
  * Euro 5, from 1 Sep 2015 Euro 6.
  */
-const BY_FIRST_REGISTRATION: readonly { readonly until: IsoDate; readonly euroClass: FlemishEuroClass }[] = [
-  { until: "1993-12-31", euroClass: "euro0" },
-  { until: "1996-12-31", euroClass: "euro1" },
-  { until: "2000-12-31", euroClass: "euro2" },
-  { until: "2005-12-31", euroClass: "euro3" },
-  { until: "2010-12-31", euroClass: "euro4" },
-  { until: "2015-08-31", euroClass: "euro5" },
-];
-export const EURO_CLASS_DERIVATION_SOURCE = S.vcf;
+const byFirstRegistration = constantRow<readonly { until: IsoDate; euroClass: FlemishEuroClass }[]>(
+  "flanders.euroClassByFirstRegistration",
+);
+const BY_FIRST_REGISTRATION = byFirstRegistration.value;
+export const EURO_CLASS_DERIVATION_SOURCE = byFirstRegistration.sources[0];
 
 export interface EuroClassChoice {
   readonly euroClass: FlemishEuroClass;

@@ -8,26 +8,17 @@
  *   years the line is provisional);
  * - Wallonia: only cars over 30 years registered under an O plate (the car field `oldtimerPlate`).
  */
-import { citing } from "../parameter-table";
-import { parameter } from "../parameters";
-import { REGIONAL_SOURCES as S } from "./sources";
-
-export const OLD_CAR_ROAD_TAX = {
-  /** Flanders: more than this many years since the first registration, at the start of the period. */
-  flandersYears: 30,
-  /** Brussels: more than this many years; up to `brusselsDisputedUpTo`, provisional. */
-  brusselsYears: 25,
-  brusselsDisputedUpTo: 30,
-  /** Wallonia: more than this many years, and an O plate. */
-  walloniaYears: 30,
-  sources: citing({
-    flanders: S.vcfJustel,
-    brussels: S.guidemobiliteBrussels,
-    brusselsConflict: S.l2f2023,
-    wallonia: S.walloniaOldtimerPlate,
-  }),
-} as const;
+import { constantRow, parameter } from "../parameters";
 
 export const flandersOldCarRoadTax = parameter<number>("flanders.roadTax.oldCarFlat");
 export const brusselsOldCarRoadTax = parameter<number>("brussels.roadTax.oldCarFlat");
 export const walloniaOldCarRoadTax = parameter<number>("wallonia.roadTax.oldCarFlat");
+
+/** The ages (statutory constants, read once): more than this many years since the first registration. */
+export const OLD_CAR_YEARS = {
+  flanders: constantRow<number>("flanders.roadTax.oldCarYears"),
+  brussels: constantRow<{ readonly moreThan: number; readonly disputedUpTo: number }>(
+    "brussels.roadTax.oldCarYears",
+  ),
+  wallonia: constantRow<number>("wallonia.roadTax.oldCarYears"),
+} as const;

@@ -5,7 +5,7 @@ import { bandFor } from "../parameter-table";
  * 1 July 2025, by Brussels (indexed from 1 July 2024 except for leasing companies) and by leasing
  * companies in every region (VCF art. 2.3.4.2.1 in Flanders), never indexed for them.
  */
-import { REGIONAL_SOURCES as S } from "./sources";
+import { constantRow, openBound } from "../parameters";
 
 export interface PowerBracket {
   /** Highest fiscal HP of the bracket. */
@@ -15,33 +15,32 @@ export interface PowerBracket {
   readonly amount: number;
 }
 
-export const POWER_BRACKETS: readonly PowerBracket[] = [
-  { maxHorsepower: 8, maxKilowatt: 70, amount: 61.5 },
-  { maxHorsepower: 10, maxKilowatt: 85, amount: 123 },
-  { maxHorsepower: 11, maxKilowatt: 100, amount: 495 },
-  { maxHorsepower: 14, maxKilowatt: 110, amount: 867 },
-  { maxHorsepower: 15, maxKilowatt: 120, amount: 1239 },
-  { maxHorsepower: 17, maxKilowatt: 155, amount: 2478 },
-  { maxHorsepower: Number.POSITIVE_INFINITY, maxKilowatt: Number.POSITIVE_INFINITY, amount: 4957 },
-];
-export const POWER_TABLE_SOURCES = [S.vcf, S.sysbo, S.oldTable] as const;
+const brackets = constantRow<
+  readonly { maxHorsepower: number | null; maxKilowatt: number | null; amount: number }[]
+>("regional.tmc.powerBrackets");
+export const POWER_BRACKETS: readonly PowerBracket[] = brackets.value.map((b) => ({
+  maxHorsepower: openBound(b.maxHorsepower),
+  maxKilowatt: openBound(b.maxKilowatt),
+  amount: b.amount,
+}));
+export const POWER_TABLE_SOURCES = brackets.sources;
 
 /** The lowest amount: the minimum tax, the flat amount of cars 15 years or older and of EVs. */
-export const POWER_TABLE_MINIMUM = 61.5;
+export const POWER_TABLE_MINIMUM = constantRow<number>("regional.tmc.minimum").value;
 
 /**
  * Percentage of the amount due by whole years since the first registration (index = years):
  * 100, 90, 80, 70, 60, 55, 50, …, 10 %; from 15 years the minimum applies (VCF art. 2.3.4.2.1 §3;
  * CTA art. 97bis).
  */
-export const POWER_TABLE_AGE_PERCENT: readonly number[] = [
-  100, 90, 80, 70, 60, 55, 50, 45, 40, 35, 30, 25, 20, 15, 10,
-];
-export const POWER_TABLE_AGE_SOURCE = S.vcf;
+const agePercent = constantRow<readonly number[]>("regional.tmc.agePercent");
+export const POWER_TABLE_AGE_PERCENT: readonly number[] = agePercent.value;
+export const POWER_TABLE_AGE_SOURCE = agePercent.sources[0];
 
 /** LPG cars: the amount is reduced by 298 € before the age reduction (Wallonia, Brussels). */
-export const LPG_REDUCTION = 298;
-export const LPG_REDUCTION_SOURCE = S.sysbo;
+const lpgReduction = constantRow<number>("regional.tmc.lpgReduction");
+export const LPG_REDUCTION = lpgReduction.value;
+export const LPG_REDUCTION_SOURCE = lpgReduction.sources[0];
 
 /** Index of the bracket of a car: the higher of its fiscal-HP and kW brackets. */
 export function powerBracketIndex(horsepower: number, kilowatt: number): number {

@@ -6,8 +6,7 @@
  * amounts including the 10 %, the base is the unique 0.12 € multiple whose × 1.10 rounds to it
  * (checked in road-tax-tables.test.ts).
  */
-import { parameter } from "../parameters";
-import { REGIONAL_SOURCES as S } from "./sources";
+import { constantRow, openBound, parameter } from "../parameters";
 
 export interface RoadTaxScale {
   /** Amounts for ≤4, 5, 6, … 20 fiscal HP (index = HP − 4). */
@@ -45,18 +44,25 @@ export const walloniaRoadTaxScale = parameter<RoadTaxScale>("wallonia.roadTax.sc
 export const brusselsRoadTaxScale = parameter<RoadTaxScale>("brussels.roadTax.scale");
 
 /** The 10 % opdeciem (VCF art. 2.2.4.0.5) / décimes additionnels charged on the road tax. */
-export const ROAD_TAX_SURCHARGE = { factor: 1.1, source: S.vcf } as const;
+const surcharge = constantRow<number>("regional.roadTax.surcharge");
+export const ROAD_TAX_SURCHARGE = { factor: surcharge.value, source: surcharge.sources[0] } as const;
 
 /**
  * Additional road tax of LPG cars (aanvullende verkeersbelasting / taxe de circulation
  * complémentaire, VCF art. 2.2.4.0.4): not indexed, no opdeciem, all regions and owners.
  */
-export const LPG_SUPPLEMENT: readonly { readonly maxHorsepower: number; readonly amount: number }[] = [
-  { maxHorsepower: 7, amount: 89.16 },
-  { maxHorsepower: 13, amount: 148.68 },
-  { maxHorsepower: Number.POSITIVE_INFINITY, amount: 208.2 },
-];
-export const LPG_SUPPLEMENT_SOURCES = [S.vlb2020, S.l2f2024, S.sysbo] as const;
+const lpgSupplement = constantRow<readonly { maxHorsepower: number | null; amount: number }[]>(
+  "regional.roadTax.lpgSupplement",
+);
+export const LPG_SUPPLEMENT: readonly { readonly maxHorsepower: number; readonly amount: number }[] =
+  lpgSupplement.value.map((band) => ({ maxHorsepower: openBound(band.maxHorsepower), amount: band.amount }));
+export const LPG_SUPPLEMENT_SOURCES = lpgSupplement.sources;
+
+/** The first class of the scale (≤ that many fiscal HP) and the last before the amount per HP. */
+export const SCALE_CLASSES = constantRow<{
+  readonly firstHorsepower: number;
+  readonly lastHorsepower: number;
+}>("regional.roadTax.scaleClasses").value;
 
 /** The amount of the scale for a fiscal HP (≤4 HP pays the first class). */
 export function scaleAmount(
@@ -64,6 +70,9 @@ export function scaleAmount(
   horsepower: number,
 ): { base: number; extraHorsepower: number } {
   const last = table.upTo20.length - 1;
-  const index = Math.min(Math.max(horsepower - 4, 0), last);
-  return { base: table.upTo20[index] ?? 0, extraHorsepower: Math.max(horsepower - 20, 0) };
+  const index = Math.min(Math.max(horsepower - SCALE_CLASSES.firstHorsepower, 0), last);
+  return {
+    base: table.upTo20[index] ?? 0,
+    extraHorsepower: Math.max(horsepower - SCALE_CLASSES.lastHorsepower, 0),
+  };
 }

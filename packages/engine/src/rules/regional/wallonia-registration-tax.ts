@@ -5,55 +5,58 @@
  * companies: TMC = MB(kW) × age % × (CO2 / X) × (MMA / Y) × C, bounded to [50, 9,000].
  */
 import type { IsoDate } from "../../iso-date";
-import { citing } from "../parameter-table";
-import { parameter } from "../parameters";
-import { REGIONAL_SOURCES as S } from "./sources";
+import { constantRow, openBound, parameter } from "../parameters";
 
-export const WALLOON_REFORM_FROM: IsoDate = "2025-07-01";
+const reformFrom = constantRow<IsoDate>("wallonia.tmc.reformFrom");
+export const WALLOON_REFORM_FROM: IsoDate = reformFrom.value;
 
 /** Eco-malus by CO2 (g/km), added to the TMC of non-leasing owners until 30 June 2025. */
-export const ECO_MALUS: readonly { readonly maxCo2: number; readonly amount: number }[] = [
-  { maxCo2: 145, amount: 0 },
-  { maxCo2: 155, amount: 100 },
-  { maxCo2: 165, amount: 175 },
-  { maxCo2: 175, amount: 250 },
-  { maxCo2: 185, amount: 375 },
-  { maxCo2: 195, amount: 500 },
-  { maxCo2: 205, amount: 600 },
-  { maxCo2: 215, amount: 700 },
-  { maxCo2: 225, amount: 1000 },
-  { maxCo2: 235, amount: 1200 },
-  { maxCo2: 245, amount: 1500 },
-  { maxCo2: 255, amount: 2000 },
-  { maxCo2: Number.POSITIVE_INFINITY, amount: 2500 },
-];
-export const ECO_MALUS_SOURCES = [S.ecoMalus, S.sysbo, S.ecoMalusLegalPersons] as const;
+const ecoMalus = constantRow<readonly { maxCo2: number | null; amount: number }[]>("wallonia.tmc.ecoMalus");
+export const ECO_MALUS: readonly { readonly maxCo2: number; readonly amount: number }[] = ecoMalus.value.map(
+  (band) => ({ maxCo2: openBound(band.maxCo2), amount: band.amount }),
+);
+export const ECO_MALUS_SOURCES = ecoMalus.sources;
 
-/** Constants of the reform formula. */
+const references = constantRow<{
+  readonly co2: { readonly WLTP: number; readonly NEDC: number };
+  readonly massKg: number;
+}>("wallonia.tmc.reformReferences");
+const bounds = constantRow<{ readonly minimum: number; readonly maximum: number }>(
+  "wallonia.tmc.reformBounds",
+);
+const ageFloor = constantRow<number>("wallonia.tmc.reformAgeFloor");
+const oldtimer = constantRow<{ readonly years: number; readonly flat: number }>("wallonia.tmc.oldtimer");
+const energy = constantRow<{ readonly combustion: number; readonly hybrid: number }>(
+  "wallonia.tmc.energyCoefficient",
+);
+const zeroEmission = constantRow<
+  readonly { maxKilowatt: number | null; coefficient: number; provisional: boolean }[]
+>("wallonia.tmc.zeroEmissionCoefficient");
+
+/** Constants of the reform formula (each from its parameter file). */
 export const WALLOON_REFORM = {
   /** X: reference CO2 by the cycle of the figure. */
-  referenceCo2: { WLTP: 136, NEDC: 115 },
+  referenceCo2: references.value.co2,
   /** Y: reference maximum authorised mass, kg. */
-  referenceMass: 1838,
-  minimum: 50,
-  maximum: 9000,
+  referenceMass: references.value.massKg,
+  minimum: bounds.value.minimum,
+  maximum: bounds.value.maximum,
   /** The base amount after the age reduction is not below 61.50; from 15 years it is 61.50. */
-  minimumBaseAmount: 61.5,
+  minimumBaseAmount: ageFloor.value,
   /** Cars first put into circulation 30 years ago or more pay a flat amount instead of the formula. */
-  oldtimerYears: 30,
-  oldtimerFlat: 61.5,
+  oldtimerYears: oldtimer.value.years,
+  oldtimerFlat: oldtimer.value.flat,
   /** Energy coefficient C of combustion cars and of hybrids (HEV and PHEV). */
-  combustionCoefficient: 1,
-  hybridCoefficient: 0.8,
-  sources: citing({
-    formula: S.walloonReform,
-    referenceValues: S.walloonReformX,
-    age: S.walloonReformAge,
-    clamp: S.walloonReformClamp,
-    ev: S.walloonReformEv,
-    oldtimer:
-      "https://moniteurautomobile.be/actu-auto/budget/nouvelle-fiscalite-wallonne-ancetres-25-30-ans.html",
-  }),
+  combustionCoefficient: energy.value.combustion,
+  hybridCoefficient: energy.value.hybrid,
+  sources: {
+    formula: energy.sources[0],
+    referenceValues: references.sources[0],
+    age: ageFloor.sources[0],
+    clamp: bounds.sources[0],
+    ev: zeroEmission.sources[0],
+    oldtimer: oldtimer.sources[0],
+  },
 } as const;
 
 /**
@@ -65,12 +68,7 @@ export const ZERO_EMISSION_COEFFICIENT: readonly {
   readonly maxKilowatt: number;
   readonly coefficient: number;
   readonly provisional: boolean;
-}[] = [
-  { maxKilowatt: 120, coefficient: 0.01, provisional: true },
-  { maxKilowatt: 155, coefficient: 0.1, provisional: false },
-  { maxKilowatt: 249.999, coefficient: 0.18, provisional: true },
-  { maxKilowatt: Number.POSITIVE_INFINITY, coefficient: 0.26, provisional: true },
-];
+}[] = zeroEmission.value.map((band) => ({ ...band, maxKilowatt: openBound(band.maxKilowatt) }));
 
 /**
  * Indexation of the reform's base amounts by index window (the 50 € floor and, by assumption, the
