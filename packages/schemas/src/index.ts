@@ -9,6 +9,7 @@ export {
   type CalculationRequestBody,
   calculationOptionsSchema,
   calculationRequestSchema,
+  languageSchema,
   userProfileSchema,
 } from "./calculation-request-schema";
 export { CATALOG_PRICE_DESCRIPTION, type CarDetailBody, carDetailSchema } from "./car-detail-schema";
@@ -30,6 +31,7 @@ export {
   calculationResultSchema,
   carDetailResponseSchema,
   lineParameterSchema,
+  fieldErrorSchema,
   outcomeWithoutFigureSchema,
   problemSchema,
   taxMatrixResultSchema,
