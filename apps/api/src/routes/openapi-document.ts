@@ -100,7 +100,7 @@ export function registerOpenApiDocument(api: Api, service: Pick<ServiceContext, 
     description: "Subscription key in the gateway's header.",
   });
   api.openAPIRegistry.registerPath(getOpenApiDocumentRoute);
-    let document: unknown;
+  let document: unknown;
   api.get(DOCUMENT_PATH, (c) => {
     document ??= normaliseDocument(api.getOpenAPI31Document(documentConfig(service.publicBaseUrl)));
     return c.json(document as Node);

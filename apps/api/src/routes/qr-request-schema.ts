@@ -22,7 +22,12 @@ const side = (
     description: `Pixels; default ${QR_DEFAULTS[name]}; outside ${min}–${max} falls back to the default${why}.`,
   });
 const imageSide = (name: "qrCodeWidth" | "qrCodeHeight") =>
-  side(name, QR_LIMITS.maxImageSide, QR_LIMITS.minImageSide, " (a smaller image does not scan, so it is invalid)");
+  side(
+    name,
+    QR_LIMITS.maxImageSide,
+    QR_LIMITS.minImageSide,
+    " (a smaller image does not scan, so it is invalid)",
+  );
 
 /** QrRequest (docs/contract.md): only carDetailId is required; the handler checks it. */
 export const qrRequestSchema = z
