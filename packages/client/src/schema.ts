@@ -797,6 +797,31 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
       /** @description Server fault; retry later. */
       500: {
         headers: {
@@ -1009,6 +1034,31 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
       /** @description Server fault; retry later. */
       500: {
         headers: {
@@ -1176,6 +1226,31 @@ export interface operations {
            *       "status": 415,
            *       "code": "unsupported_media_type",
            *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -1363,6 +1438,31 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
       /** @description Server fault; retry later. */
       500: {
         headers: {
@@ -1465,6 +1565,31 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -1581,6 +1706,31 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
       /** @description Server fault; retry later. */
       500: {
         headers: {
@@ -1690,6 +1840,31 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -1882,6 +2057,31 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
       /** @description Server fault; retry later. */
       500: {
         headers: {
@@ -2066,6 +2266,7 @@ export interface operations {
           | "method-not-allowed"
           | "payload-too-large"
           | "unsupported-media-type"
+          | "too-many-requests"
           | "internal-error";
       };
       cookie?: never;

@@ -2,6 +2,7 @@ import { PRICE_BASIS_HEADER, priceBasisSchema, problemSchema } from "@cartax/sch
 import { z } from "@hono/zod-openapi";
 import { WWW_AUTHENTICATE } from "../http/authenticate";
 import { PRICE_BASIS_QUERY } from "../http/price-basis";
+import { RATE_LIMIT_POLICY } from "../http/rate-limit";
 import { MAX_BODY_BYTES } from "../http/read-json-body";
 import { problemExampleFor } from "./examples";
 
@@ -37,6 +38,18 @@ export const jsonRequest = <T extends z.ZodType>(schema: T, example: unknown) =>
   content: { "application/json": { schema, example } },
 });
 
+/** The fields of the IETF httpapi RateLimit draft on every answer to a limited subscription. */
+const rateLimitHeaders = {
+  "RateLimit-Policy": {
+    description: `Only for a subscription with a rate limit: \`"${RATE_LIMIT_POLICY}";q=<limit>;w=<window seconds>\`.`,
+    schema: { type: "string" as const },
+  },
+  RateLimit: {
+    description: `Only for a subscription with a rate limit: \`"${RATE_LIMIT_POLICY}";r=<left>;t=<seconds to the window's end>\`.`,
+    schema: { type: "string" as const },
+  },
+};
+
 /** The problem responses shared by the operations (RFC 9457, application/problem+json). */
 export const problems = {
   400: problem("Invalid request: the `errors` array names each field and the rule it broke.", 400),
@@ -51,6 +64,19 @@ export const problems = {
   },
   413: problem(`Body larger than ${MAX_BODY_BYTES} bytes.`, 413),
   415: problem("Content-Type is not application/json.", 415),
+  429: {
+    ...problem(
+      "The subscription's rate limit is used up for this window (only a subscription the operator limited).",
+      429,
+    ),
+    headers: {
+      "Retry-After": {
+        description: "Seconds until the window ends; send the request again after them.",
+        schema: { type: "integer" as const, minimum: 0 },
+      },
+      ...rateLimitHeaders,
+    },
+  },
   500: problem("Server fault; retry later.", 500),
 } as const;
 
@@ -60,6 +86,7 @@ export const bodyProblems = {
   401: problems[401],
   413: problems[413],
   415: problems[415],
+  429: problems[429],
   500: problems[500],
 } as const;
 

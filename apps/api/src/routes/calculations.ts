@@ -24,6 +24,7 @@ export const getCalculationRoute = (service: ServiceContext) =>
       200: json("The audit record.", calculationRecordSchema),
       400: problems[400],
       401: problems[401],
+      429: problems[429],
       404: problem("No calculation with that id in this account.", 404),
       500: problems[500],
     },

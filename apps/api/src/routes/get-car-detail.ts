@@ -25,6 +25,7 @@ export const getCarDetailRoute = (service: ServiceContext) =>
       }),
       400: problems[400],
       401: problems[401],
+      429: problems[429],
       404: problem("No car detail with that id in this account.", 404),
       500: problems[500],
     },

@@ -47,6 +47,7 @@ export const getTaxMatrixRoute = (service: ServiceContext) =>
       200: json("The tax matrix.", taxMatrixResultSchema),
       400: problems[400],
       401: problems[401],
+      429: problems[429],
       404: problem("No car detail with that id in this account.", 404),
       500: problems[500],
     },
