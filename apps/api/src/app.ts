@@ -1,59 +1,64 @@
-import { RULES_VERSION } from "@cartax/engine";
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { sql } from "kysely";
 import { accessLog } from "./http/access-log";
 import { allowedMethods } from "./http/allowed-methods";
 import type { AppEnv, ServiceContext } from "./http/app-env";
 import { WWW_AUTHENTICATE } from "./http/authenticate";
 import type { ServiceMetrics } from "./http/metrics";
-import { ProblemError } from "./http/problem";
+import { type ProblemCode, ProblemError } from "./http/problem";
 import { requestId } from "./http/request-id";
-import { docsRoutes } from "./openapi/docs-page";
-import { openApiDocument } from "./openapi/document";
-import { calculateRoutes } from "./routes/calculate";
-import { calculationRoutes } from "./routes/calculations";
-import { carDetailRoutes } from "./routes/car-details";
-import { problemPageRoutes } from "./routes/problem-pages";
-import { qrRoutes } from "./routes/qr";
-import { ruleBookRoutes } from "./routes/rules";
-import { publicLinkRoutes, publicPageRoutes } from "./routes/sharing";
-import { taxMatrixRoutes } from "./routes/tax-matrix";
+import { docsAssetRoutes, registerGetDocs } from "./openapi/docs-page";
+import { type Api, createApi } from "./routes/api";
+import { registerCalculate } from "./routes/calculate";
+import { registerGetCalculation } from "./routes/calculations";
+import { registerCreateCarDetail } from "./routes/create-car-detail";
+import { registerGetCarDetail } from "./routes/get-car-detail";
+import { registerGetHealth } from "./routes/health";
+import { registerGetMetrics } from "./routes/metrics";
+import { documentConfig, normaliseDocument, registerOpenApiDocument } from "./routes/openapi-document";
+import { registerGetProblemPage } from "./routes/problem-pages";
+import { registerPutCarDetail } from "./routes/put-car-detail";
+import { registerCreateQr, registerGetQrImage } from "./routes/qr";
+import { registerRuleBook } from "./routes/rules";
+import { registerGetPublicLink, registerGetPublicPage } from "./routes/sharing";
+import { registerGetTaxMatrix } from "./routes/tax-matrix";
+
+/** The problem of an HTTPException thrown by Hono's own validators (a content type they refuse). */
+const HTTP_EXCEPTION_CODES: Partial<Record<number, ProblemCode>> = {
+  400: "malformed_json",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+};
 
 /**
  * Builds the HTTP application: every path of the contract (docs/contract.md) under /v1, plus /health, /metrics,
- * the OpenAPI document and the reference page. Every error leaves as application/problem+json.
+ * the OpenAPI document and the reference page. Each operation is one module of `routes/` that
+ * holds its OpenAPI description (`createRoute`) beside its handler; the document at
+ * /v1/openapi.json is generated from them. Every error leaves as application/problem+json.
  */
-export function createApp(service: ServiceContext, metrics: ServiceMetrics): Hono<AppEnv> {
-  // strict: false: a trailing slash is ignored (`POST /v1/Calculate/` is `POST /v1/Calculate`), so a
-  // client that adds one gets the answer, not a 405 that lists the very method it used (README).
-  const app = new Hono<AppEnv>({ strict: false });
+export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api {
+  const app = createApi();
   app.use("*", requestId);
   app.use("*", accessLog(service.logger, metrics));
 
-  app.get("/health", async (c) => {
-    await sql`select 1`.execute(service.storage.db);
-    return c.json({ status: "ok", rulesVersion: RULES_VERSION });
-  });
-  app.get("/metrics", async (c) =>
-    c.body(await metrics.registry.metrics(), 200, { "Content-Type": metrics.registry.contentType }),
-  );
-  let document: ReturnType<typeof openApiDocument> | undefined;
-  app.get("/v1/openapi.json", (c) => {
-    document ??= openApiDocument(`${service.publicBaseUrl}`);
-    return c.json(document);
-  });
-  app.route("/docs", docsRoutes());
-  app.route("/problems", problemPageRoutes());
-
-  app.route("/v1/CarDetails", carDetailRoutes(service));
-  app.route("/v1/Calculate", calculateRoutes(service));
-  app.route("/v1/Calculations", calculationRoutes(service));
-  app.route("/v1/GetTaxMatrix", taxMatrixRoutes(service));
-  app.route("/v1/PublicLink", publicLinkRoutes(service));
-  app.route("/p", publicPageRoutes(service));
-  app.route("/v1/Qr", qrRoutes(service));
-  app.route("/rules", ruleBookRoutes());
+  registerGetCarDetail(app, service);
+  registerCreateCarDetail(app, service);
+  registerPutCarDetail(app, service);
+  registerCalculate(app, service);
+  registerGetCalculation(app, service);
+  registerGetTaxMatrix(app, service);
+  registerGetPublicLink(app, service);
+  registerGetPublicPage(app, service);
+  registerCreateQr(app, service);
+  registerGetQrImage(app, service);
+  registerGetHealth(app, service);
+  registerGetMetrics(app, metrics);
+  registerOpenApiDocument(app, service);
+  registerGetDocs(app);
+  app.route("/docs", docsAssetRoutes());
+  registerGetProblemPage(app);
+  registerRuleBook(app);
 
   const render = (c: Context<AppEnv>, error: ProblemError) =>
     c.body(
@@ -76,9 +81,24 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Hon
   });
   app.onError((error, c) => {
     if (error instanceof ProblemError) return render(c, error);
+    const code = error instanceof HTTPException ? HTTP_EXCEPTION_CODES[error.status] : undefined;
+    if (code) return render(c, new ProblemError(code, error.message));
     // The message and stack help the operator; request bodies and keys are never logged.
     service.logger.error({ requestId: c.get("requestId"), err: error }, "unhandled error");
     return render(c, new ProblemError("internal_error", "an unexpected error occurred; retry later"));
   });
   return app;
+}
+
+/**
+ * The OpenAPI 3.1 document of the service without running it (the client package is generated
+ * from it): the app's routes are built, never called.
+ */
+export function openApiDocument(serverUrl: string): Record<string, unknown> {
+  const service = { publicBaseUrl: serverUrl } as ServiceContext;
+  const app = createApp(service, { registry: {} } as ServiceMetrics);
+  return normaliseDocument(app.getOpenAPI31Document(documentConfig(serverUrl))) as unknown as Record<
+    string,
+    unknown
+  >;
 }

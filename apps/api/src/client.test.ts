@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { createCartaxClient } from "@cartax/client";
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "./openapi/document";
+import { openApiDocument } from "./app";
 import { petrolCar } from "./testing/fixtures";
 import { startTestService, type TestService } from "./testing/test-service";
 

@@ -3,7 +3,7 @@ import { type RetryOptions, retryingFetch } from "./retrying-fetch";
 import type { components, paths } from "./schema";
 
 /** RFC 9457 problem details as the service sends them (`code`, `errors` of validation). */
-export type Problem = components["schemas"]["Problem"];
+export type Problem = components["schemas"]["ProblemDetails"];
 
 export interface CartaxClientOptions extends RetryOptions {
   /** The service's origin, e.g. `https://api.example.be` (the paths carry `/v1`). */

@@ -12,379 +12,12 @@ export interface paths {
       cookie?: never;
     };
     /** Read a car detail */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          carDetailId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The car detail. */
-        200: {
-          headers: {
-            /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
-            "Cartax-Price-Basis"?: "excl-vat";
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-             *       "ownerId": "0b6f1c2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
-             *       "name": "Compact petrol, 2025",
-             *       "internalName": "FLEET-0042",
-             *       "catalogPrice": 40000,
-             *       "firstRegistration": "2025-03-01T00:00:00",
-             *       "fuel": "Petrol",
-             *       "euroStandard": "Euro6",
-             *       "kilowatt": 110,
-             *       "wltp": 130,
-             *       "nedC2": 0,
-             *       "capacity": 1498,
-             *       "weight": 1450,
-             *       "batteryCapacity": null,
-             *       "nedC2NonHybrid": null,
-             *       "wltpNonHybrid": null,
-             *       "isActive": true,
-             *       "euro6eBis": null,
-             *       "oldtimerPlate": null
-             *     }
-             */
-            "application/json": components["schemas"]["CarDetail"];
-          };
-        };
-        /** @description Invalid request: the `errors` array names each field and the rule it broke. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/validation-error",
-             *       "title": "The request is invalid",
-             *       "status": 400,
-             *       "code": "validation_error",
-             *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
-             *       "errors": [
-             *         {
-             *           "field": "userProfile.postalCode",
-             *           "rule": "max",
-             *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
-             *         }
-             *       ]
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
-        401: {
-          headers: {
-            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
-            "WWW-Authenticate"?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/unauthorized",
-             *       "title": "Authentication failed",
-             *       "status": 401,
-             *       "code": "unauthorized",
-             *       "detail": "the subscription has no calculation access",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No car detail with that id in this account. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/not-found",
-             *       "title": "Not found",
-             *       "status": 404,
-             *       "code": "not_found",
-             *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Server fault; retry later. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/internal-error",
-             *       "title": "Internal server error",
-             *       "status": 500,
-             *       "code": "internal_error",
-             *       "detail": "an unexpected error occurred; retry later",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["getCarDetail"];
     /**
      * Create or update a car detail at an id (idempotent upsert)
      * @description Ids are scoped per account: another account's record at the same id is never touched.
      */
-    put: {
-      parameters: {
-        query?: {
-          /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
-          priceBasis?: "excl-vat" | "incl-vat";
-        };
-        header?: never;
-        path: {
-          carDetailId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          /**
-           * @example {
-           *       "name": "Compact petrol, 2025",
-           *       "internalName": "FLEET-0042",
-           *       "catalogPrice": 40000,
-           *       "firstRegistration": "2025-03-01",
-           *       "fuel": "Petrol",
-           *       "euroStandard": "Euro6",
-           *       "kilowatt": 110,
-           *       "wltp": 130,
-           *       "nedC2": 0,
-           *       "capacity": 1498,
-           *       "weight": 1450
-           *     }
-           */
-          "application/json": {
-            id?: unknown;
-            ownerId?: unknown;
-            name?: string | null;
-            internalName?: string | null;
-            /** @description Catalog price in EUR excluding VAT, as stored and returned (the Cartax-Price-Basis response header says excl-vat). A subscription created with --prices-include-vat sends prices including VAT and the service divides them by 1.21: such a client that reads a car and writes it back unchanged divides the price again on every write. Send the header Cartax-Price-Basis: excl-vat with a write to give this one request's price excluding VAT. */
-            catalogPrice: number;
-            /** @description The date of first registration, yyyy-MM-dd, from 1886-01-29 (the first car) to 2028-12-31 (the last registration date calculated); other dates are refused with rule range. */
-            firstRegistration?: string | null;
-            /** @description The name or the numeric value of one of: Diesel (10), Petrol (20), LPG (25), NaturalGas (30), PluginHybridDiesel (40), PluginHybridPetrol (50), HybridPetrol (60), HybridDiesel (70), Electric (80), HydrogenPetrol (90), Hydrogen (100). Returned as the name. */
-            fuel: string | number;
-            /** @description The name or the numeric value of one of: NA (0), Euro0 (10), Euro1 (20), Euro2 (30), Euro3 (40), Euro3Filter (45), Euro4 (50), Euro4Filter (55), Euro5 (60), Euro6 (70), Euro7 (80). Returned as the name. */
-            euroStandard: string | number;
-            kilowatt: number;
-            wltp?: number | null;
-            nedC2: number;
-            capacity?: number | null;
-            weight?: number | null;
-            batteryCapacity?: number | null;
-            nedC2NonHybrid?: number | null;
-            wltpNonHybrid?: number | null;
-            /** @default true */
-            isActive?: boolean;
-            euro6eBis?: boolean | null;
-            /** @description Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars; Flanders and Brussels need no plate. Absent or null: no. */
-            oldtimerPlate?: boolean | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Updated. */
-        200: {
-          headers: {
-            /** @description URI of the car detail. */
-            Location?: string;
-            /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
-            "Cartax-Price-Basis"?: "excl-vat";
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-             *       "ownerId": "0b6f1c2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
-             *       "name": "Compact petrol, 2025",
-             *       "internalName": "FLEET-0042",
-             *       "catalogPrice": 40000,
-             *       "firstRegistration": "2025-03-01T00:00:00",
-             *       "fuel": "Petrol",
-             *       "euroStandard": "Euro6",
-             *       "kilowatt": 110,
-             *       "wltp": 130,
-             *       "nedC2": 0,
-             *       "capacity": 1498,
-             *       "weight": 1450,
-             *       "batteryCapacity": null,
-             *       "nedC2NonHybrid": null,
-             *       "wltpNonHybrid": null,
-             *       "isActive": true,
-             *       "euro6eBis": null,
-             *       "oldtimerPlate": null
-             *     }
-             */
-            "application/json": components["schemas"]["CarDetail"];
-          };
-        };
-        /** @description Created. */
-        201: {
-          headers: {
-            /** @description URI of the car detail. */
-            Location?: string;
-            /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
-            "Cartax-Price-Basis"?: "excl-vat";
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-             *       "ownerId": "0b6f1c2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
-             *       "name": "Compact petrol, 2025",
-             *       "internalName": "FLEET-0042",
-             *       "catalogPrice": 40000,
-             *       "firstRegistration": "2025-03-01T00:00:00",
-             *       "fuel": "Petrol",
-             *       "euroStandard": "Euro6",
-             *       "kilowatt": 110,
-             *       "wltp": 130,
-             *       "nedC2": 0,
-             *       "capacity": 1498,
-             *       "weight": 1450,
-             *       "batteryCapacity": null,
-             *       "nedC2NonHybrid": null,
-             *       "wltpNonHybrid": null,
-             *       "isActive": true,
-             *       "euro6eBis": null,
-             *       "oldtimerPlate": null
-             *     }
-             */
-            "application/json": components["schemas"]["CarDetail"];
-          };
-        };
-        /** @description Invalid request: the `errors` array names each field and the rule it broke. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/validation-error",
-             *       "title": "The request is invalid",
-             *       "status": 400,
-             *       "code": "validation_error",
-             *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
-             *       "errors": [
-             *         {
-             *           "field": "userProfile.postalCode",
-             *           "rule": "max",
-             *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
-             *         }
-             *       ]
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
-        401: {
-          headers: {
-            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
-            "WWW-Authenticate"?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/unauthorized",
-             *       "title": "Authentication failed",
-             *       "status": 401,
-             *       "code": "unauthorized",
-             *       "detail": "the subscription has no calculation access",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body larger than 65536 bytes. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/payload-too-large",
-             *       "title": "The body is too large",
-             *       "status": 413,
-             *       "code": "payload_too_large",
-             *       "detail": "the body is larger than 65536 bytes (64 KiB)",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Content-Type is not application/json. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/unsupported-media-type",
-             *       "title": "Unsupported content type",
-             *       "status": 415,
-             *       "code": "unsupported_media_type",
-             *       "detail": "the body must be sent as application/json, not text/plain",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Server fault; retry later. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/internal-error",
-             *       "title": "Internal server error",
-             *       "status": 500,
-             *       "code": "internal_error",
-             *       "detail": "an unexpected error occurred; retry later",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    put: operations["putCarDetail"];
     post?: never;
     delete?: never;
     options?: never;
@@ -405,205 +38,7 @@ export interface paths {
      * Create a car detail
      * @description Any id or ownerId in the body is ignored; the service assigns them.
      */
-    post: {
-      parameters: {
-        query?: {
-          /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
-          priceBasis?: "excl-vat" | "incl-vat";
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          /**
-           * @example {
-           *       "name": "Compact petrol, 2025",
-           *       "internalName": "FLEET-0042",
-           *       "catalogPrice": 40000,
-           *       "firstRegistration": "2025-03-01",
-           *       "fuel": "Petrol",
-           *       "euroStandard": "Euro6",
-           *       "kilowatt": 110,
-           *       "wltp": 130,
-           *       "nedC2": 0,
-           *       "capacity": 1498,
-           *       "weight": 1450
-           *     }
-           */
-          "application/json": {
-            id?: unknown;
-            ownerId?: unknown;
-            name?: string | null;
-            internalName?: string | null;
-            /** @description Catalog price in EUR excluding VAT, as stored and returned (the Cartax-Price-Basis response header says excl-vat). A subscription created with --prices-include-vat sends prices including VAT and the service divides them by 1.21: such a client that reads a car and writes it back unchanged divides the price again on every write. Send the header Cartax-Price-Basis: excl-vat with a write to give this one request's price excluding VAT. */
-            catalogPrice: number;
-            /** @description The date of first registration, yyyy-MM-dd, from 1886-01-29 (the first car) to 2028-12-31 (the last registration date calculated); other dates are refused with rule range. */
-            firstRegistration?: string | null;
-            /** @description The name or the numeric value of one of: Diesel (10), Petrol (20), LPG (25), NaturalGas (30), PluginHybridDiesel (40), PluginHybridPetrol (50), HybridPetrol (60), HybridDiesel (70), Electric (80), HydrogenPetrol (90), Hydrogen (100). Returned as the name. */
-            fuel: string | number;
-            /** @description The name or the numeric value of one of: NA (0), Euro0 (10), Euro1 (20), Euro2 (30), Euro3 (40), Euro3Filter (45), Euro4 (50), Euro4Filter (55), Euro5 (60), Euro6 (70), Euro7 (80). Returned as the name. */
-            euroStandard: string | number;
-            kilowatt: number;
-            wltp?: number | null;
-            nedC2: number;
-            capacity?: number | null;
-            weight?: number | null;
-            batteryCapacity?: number | null;
-            nedC2NonHybrid?: number | null;
-            wltpNonHybrid?: number | null;
-            /** @default true */
-            isActive?: boolean;
-            euro6eBis?: boolean | null;
-            /** @description Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars; Flanders and Brussels need no plate. Absent or null: no. */
-            oldtimerPlate?: boolean | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Created. */
-        201: {
-          headers: {
-            /** @description URI of the car detail. */
-            Location?: string;
-            /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
-            "Cartax-Price-Basis"?: "excl-vat";
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-             *       "ownerId": "0b6f1c2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
-             *       "name": "Compact petrol, 2025",
-             *       "internalName": "FLEET-0042",
-             *       "catalogPrice": 40000,
-             *       "firstRegistration": "2025-03-01T00:00:00",
-             *       "fuel": "Petrol",
-             *       "euroStandard": "Euro6",
-             *       "kilowatt": 110,
-             *       "wltp": 130,
-             *       "nedC2": 0,
-             *       "capacity": 1498,
-             *       "weight": 1450,
-             *       "batteryCapacity": null,
-             *       "nedC2NonHybrid": null,
-             *       "wltpNonHybrid": null,
-             *       "isActive": true,
-             *       "euro6eBis": null,
-             *       "oldtimerPlate": null
-             *     }
-             */
-            "application/json": components["schemas"]["CarDetail"];
-          };
-        };
-        /** @description Invalid request: the `errors` array names each field and the rule it broke. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/validation-error",
-             *       "title": "The request is invalid",
-             *       "status": 400,
-             *       "code": "validation_error",
-             *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
-             *       "errors": [
-             *         {
-             *           "field": "userProfile.postalCode",
-             *           "rule": "max",
-             *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
-             *         }
-             *       ]
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
-        401: {
-          headers: {
-            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
-            "WWW-Authenticate"?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/unauthorized",
-             *       "title": "Authentication failed",
-             *       "status": 401,
-             *       "code": "unauthorized",
-             *       "detail": "the subscription has no calculation access",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body larger than 65536 bytes. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/payload-too-large",
-             *       "title": "The body is too large",
-             *       "status": 413,
-             *       "code": "payload_too_large",
-             *       "detail": "the body is larger than 65536 bytes (64 KiB)",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Content-Type is not application/json. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/unsupported-media-type",
-             *       "title": "Unsupported content type",
-             *       "status": 415,
-             *       "code": "unsupported_media_type",
-             *       "detail": "the body must be sent as application/json, not text/plain",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Server fault; retry later. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/internal-error",
-             *       "title": "Internal server error",
-             *       "status": 500,
-             *       "code": "internal_error",
-             *       "detail": "an unexpected error occurred; retry later",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["createCarDetail"];
     delete?: never;
     options?: never;
     head?: never;
@@ -623,240 +58,7 @@ export interface paths {
      * Run the taxation calculators for one car and one profile
      * @description Needs calculation access. `carDetail` (inline) wins over `carDetailId`. `viewOptions` absent = 63 (all six). The request and result are saved as an audit record under `calculationId`. `lines` holds only figures: an amount, or the true zero of an exemption (`outcome: exempt`, 0.00). A requested calculator and year without a figure is never a line of 0.00: it is listed in `unavailableLines` with its `outcome` (`missingInput` with `missingFields`: the tax applies but an input is missing; `notApplicable`: the tax does not concern this taxpayer; `rulesNotAvailable`: the rules of that year are not published) and a localised `reason`.
      */
-    post: {
-      parameters: {
-        query?: {
-          /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
-          priceBasis?: "excl-vat" | "incl-vat";
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          /**
-           * @example {
-           *       "carDetail": {
-           *         "name": "Compact petrol, 2025",
-           *         "internalName": "FLEET-0042",
-           *         "catalogPrice": 40000,
-           *         "firstRegistration": "2025-03-01",
-           *         "fuel": "Petrol",
-           *         "euroStandard": "Euro6",
-           *         "kilowatt": 110,
-           *         "wltp": 130,
-           *         "nedC2": 0,
-           *         "capacity": 1498,
-           *         "weight": 1450
-           *       },
-           *       "userProfile": {
-           *         "postalCode": 9000,
-           *         "status": "SelfEmployed",
-           *         "registrationOn": "CompanyRegistration",
-           *         "regionRegistration": "Flanders",
-           *         "viewOptions": 63,
-           *         "hasFuelCard": true,
-           *         "language": "en"
-           *       },
-           *       "options": {
-           *         "registrationDate": "2025-03-01",
-           *         "orderDate": "2024-11-15"
-           *       },
-           *       "version": "1"
-           *     }
-           */
-          "application/json": {
-            /** Format: uuid */
-            carDetailId?: string | null;
-            carDetail?: {
-              id?: unknown;
-              ownerId?: unknown;
-              name?: string | null;
-              internalName?: string | null;
-              /** @description Catalog price in EUR excluding VAT, as stored and returned (the Cartax-Price-Basis response header says excl-vat). A subscription created with --prices-include-vat sends prices including VAT and the service divides them by 1.21: such a client that reads a car and writes it back unchanged divides the price again on every write. Send the header Cartax-Price-Basis: excl-vat with a write to give this one request's price excluding VAT. */
-              catalogPrice: number;
-              /** @description The date of first registration, yyyy-MM-dd, from 1886-01-29 (the first car) to 2028-12-31 (the last registration date calculated); other dates are refused with rule range. */
-              firstRegistration?: string | null;
-              /** @description The name or the numeric value of one of: Diesel (10), Petrol (20), LPG (25), NaturalGas (30), PluginHybridDiesel (40), PluginHybridPetrol (50), HybridPetrol (60), HybridDiesel (70), Electric (80), HydrogenPetrol (90), Hydrogen (100). Returned as the name. */
-              fuel: string | number;
-              /** @description The name or the numeric value of one of: NA (0), Euro0 (10), Euro1 (20), Euro2 (30), Euro3 (40), Euro3Filter (45), Euro4 (50), Euro4Filter (55), Euro5 (60), Euro6 (70), Euro7 (80). Returned as the name. */
-              euroStandard: string | number;
-              kilowatt: number;
-              wltp?: number | null;
-              nedC2: number;
-              capacity?: number | null;
-              weight?: number | null;
-              batteryCapacity?: number | null;
-              nedC2NonHybrid?: number | null;
-              wltpNonHybrid?: number | null;
-              /** @default true */
-              isActive?: boolean;
-              euro6eBis?: boolean | null;
-              /** @description Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars; Flanders and Brussels need no plate. Absent or null: no. */
-              oldtimerPlate?: boolean | null;
-            } | null;
-            userProfile: {
-              postalCode: number;
-              /** @description The name or the numeric value of one of: Private (10), SoleProprietor (20), SelfEmployed (30). Returned as the name. */
-              status: string | number;
-              /** @description The name or the numeric value of one of: PrivateRegistration (10), CompanyRegistration (20), LeasingCompanyRegistration (30). Returned as the name. */
-              registrationOn: string | number;
-              /** @description The name or the numeric value of one of: Flanders (0), Wallonia (1), Brussels (2). Returned as the name. */
-              regionRegistration: string | number;
-              /** @description A bitmask of calculators (63 runs all), a flag name, or flag names or values joined by commas ("RoadTax, BenefitInKind"): RoadTax (1), YearlyTax (2), BenefitInKind (4), FiscalDeduction (8), RejectedExpenses (16), CO2Contribution (32). */
-              viewOptions?: number | string | null;
-              hasFuelCard?: boolean | null;
-              /** @enum {string|null} */
-              language?: "nl" | "fr" | "en" | null;
-            };
-            options: {
-              /** @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too). */
-              registrationDate: string;
-              /** @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too). */
-              orderDate?: string | null;
-              totalDiscount?: number | null;
-              ownMonthlyCost?: number | null;
-            };
-            version?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description The calculation result. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["CalculationResult"];
-          };
-        };
-        /** @description Invalid request: the `errors` array names each field and the rule it broke. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/validation-error",
-             *       "title": "The request is invalid",
-             *       "status": 400,
-             *       "code": "validation_error",
-             *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
-             *       "errors": [
-             *         {
-             *           "field": "userProfile.postalCode",
-             *           "rule": "max",
-             *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
-             *         }
-             *       ]
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
-        401: {
-          headers: {
-            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
-            "WWW-Authenticate"?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/unauthorized",
-             *       "title": "Authentication failed",
-             *       "status": 401,
-             *       "code": "unauthorized",
-             *       "detail": "the subscription has no calculation access",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description carDetailId was given but no such car detail exists in this account. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/not-found",
-             *       "title": "Not found",
-             *       "status": 404,
-             *       "code": "not_found",
-             *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body larger than 65536 bytes. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/payload-too-large",
-             *       "title": "The body is too large",
-             *       "status": 413,
-             *       "code": "payload_too_large",
-             *       "detail": "the body is larger than 65536 bytes (64 KiB)",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Content-Type is not application/json. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/unsupported-media-type",
-             *       "title": "Unsupported content type",
-             *       "status": 415,
-             *       "code": "unsupported_media_type",
-             *       "detail": "the body must be sent as application/json, not text/plain",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Server fault; retry later. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/internal-error",
-             *       "title": "Internal server error",
-             *       "status": 500,
-             *       "code": "internal_error",
-             *       "detail": "an unexpected error occurred; retry later",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["calculate"];
     delete?: never;
     options?: never;
     head?: never;
@@ -874,113 +76,7 @@ export interface paths {
      * Read the audit record of a calculation (not in the spec)
      * @description What was asked, what was answered and under which rules version. Own account only.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          calculationId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The audit record. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["CalculationRecord"];
-          };
-        };
-        /** @description Invalid request: the `errors` array names each field and the rule it broke. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/validation-error",
-             *       "title": "The request is invalid",
-             *       "status": 400,
-             *       "code": "validation_error",
-             *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
-             *       "errors": [
-             *         {
-             *           "field": "userProfile.postalCode",
-             *           "rule": "max",
-             *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
-             *         }
-             *       ]
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
-        401: {
-          headers: {
-            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
-            "WWW-Authenticate"?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/unauthorized",
-             *       "title": "Authentication failed",
-             *       "status": 401,
-             *       "code": "unauthorized",
-             *       "detail": "the subscription has no calculation access",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No calculation with that id in this account. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/not-found",
-             *       "title": "Not found",
-             *       "status": 404,
-             *       "code": "not_found",
-             *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Server fault; retry later. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/internal-error",
-             *       "title": "Internal server error",
-             *       "status": 500,
-             *       "code": "internal_error",
-             *       "detail": "an unexpected error occurred; retry later",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["getCalculation"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1000,116 +96,7 @@ export interface paths {
      * Registration tax and yearly road tax for every profile and region
      * @description Needs calculation access. Computed for a registration today (Belgian time) unless `registrationDate` is given. Each cell equals Calculate's current-year line for the same inputs; null where there is no amount: an exemption (as the spec says) or no figure (missing input, not applicable, rules not published: Calculate's `unavailableLines` for the same profile say which). A cell is never 0 for a missing figure.
      */
-    get: {
-      parameters: {
-        query: {
-          /** @description The car detail id. */
-          id: string;
-          /** @description yyyy-MM-dd; default today in Belgium. */
-          registrationDate?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The tax matrix. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["TaxMatrixResult"];
-          };
-        };
-        /** @description Invalid request: the `errors` array names each field and the rule it broke. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/validation-error",
-             *       "title": "The request is invalid",
-             *       "status": 400,
-             *       "code": "validation_error",
-             *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
-             *       "errors": [
-             *         {
-             *           "field": "userProfile.postalCode",
-             *           "rule": "max",
-             *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
-             *         }
-             *       ]
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
-        401: {
-          headers: {
-            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
-            "WWW-Authenticate"?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/unauthorized",
-             *       "title": "Authentication failed",
-             *       "status": 401,
-             *       "code": "unauthorized",
-             *       "detail": "the subscription has no calculation access",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No car detail with that id in this account. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/not-found",
-             *       "title": "Not found",
-             *       "status": 404,
-             *       "code": "not_found",
-             *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Server fault; retry later. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/internal-error",
-             *       "title": "Internal server error",
-             *       "status": 500,
-             *       "code": "internal_error",
-             *       "detail": "an unexpected error occurred; retry later",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["getTaxMatrix"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1129,118 +116,7 @@ export interface paths {
      * The public URI of a car detail
      * @description 200 with the URI in the Location header (and as `url` in the body). The URI holds an unguessable token, the same on every call, valid as long as the car detail exists; the page behind it opens without a key.
      */
-    get: {
-      parameters: {
-        query: {
-          /** @description The car detail id (all lower case name). */
-          cardetailid: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The public URI. */
-        200: {
-          headers: {
-            /** @description The public URI. */
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              url: string;
-            };
-          };
-        };
-        /** @description Invalid request: the `errors` array names each field and the rule it broke. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/validation-error",
-             *       "title": "The request is invalid",
-             *       "status": 400,
-             *       "code": "validation_error",
-             *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
-             *       "errors": [
-             *         {
-             *           "field": "userProfile.postalCode",
-             *           "rule": "max",
-             *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
-             *         }
-             *       ]
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
-        401: {
-          headers: {
-            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
-            "WWW-Authenticate"?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/unauthorized",
-             *       "title": "Authentication failed",
-             *       "status": 401,
-             *       "code": "unauthorized",
-             *       "detail": "the subscription has no calculation access",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No car detail with that id in this account. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/not-found",
-             *       "title": "Not found",
-             *       "status": 404,
-             *       "code": "not_found",
-             *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Server fault; retry later. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/internal-error",
-             *       "title": "Internal server error",
-             *       "status": 500,
-             *       "code": "internal_error",
-             *       "detail": "an unexpected error occurred; retry later",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["getPublicLink"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1260,185 +136,7 @@ export interface paths {
      * The public page of a car detail (no key)
      * @description HTML in nl, fr or en (`?lang=` or Accept-Language): tax summary, specifications, the date the figures are for. `/p/{token}/` serves the same page.
      */
-    get: {
-      parameters: {
-        query?: {
-          lang?: "nl" | "fr" | "en";
-        };
-        header?: never;
-        path: {
-          token: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The page. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/html": string;
-          };
-        };
-        /** @description Unknown link: a short page in the visitor's language (HTML, not problem details). */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/html": string;
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/rules": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The rule book: index (no key; beyond the spec)
-     * @description HTML in nl, fr or en (`?lang=` or Accept-Language): one page per tax and region with what the law says, the formula and every parameter by date with its sources. The same book as `docs/rules/` (`cartax rules book`).
-     */
-    get: {
-      parameters: {
-        query?: {
-          lang?: "nl" | "fr" | "en";
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The index. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/html": string;
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/rules/{region}/{tax}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * A page of the rule book: one tax in one region (no key; beyond the spec)
-     * @description `region` is flanders, wallonia, brussels or federal; `tax` is registration-tax, annual-road-tax, benefit-in-kind, deduction, rejected-expenses or co2-contribution. Each parameter has an anchor.
-     */
-    get: {
-      parameters: {
-        query?: {
-          lang?: "nl" | "fr" | "en";
-        };
-        header?: never;
-        path: {
-          region: string;
-          tax: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The page. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/html": string;
-          };
-        };
-        /** @description Not in the rule book (an HTML page). */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/html": string;
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/rules/{region}/{tax}/{parameter}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The stable address of a parameter in the rule book (no key; beyond the spec)
-     * @description Redirects to the parameter's anchor on its page (`?lang=` is kept). The `ruleBookUrl` of a line's `parameters` is such an address.
-     */
-    get: {
-      parameters: {
-        query?: {
-          lang?: "nl" | "fr" | "en";
-        };
-        header?: never;
-        path: {
-          region: string;
-          tax: string;
-          parameter: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description To `/rules/{region}/{tax}#{parameter}`. */
-        302: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Not in the rule book (an HTML page). */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/html": string;
-          };
-        };
-      };
-    };
+    get: operations["getPublicPage"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1460,183 +158,7 @@ export interface paths {
      * Generate a QR code image of a car detail's public link
      * @description 201 with the image URI in Location (GET it without a key; it lives 24 hours). Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          /**
-           * @example {
-           *       "carDetailId": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-           *       "captionLine1": "Volvo XC40",
-           *       "captionLine2": "Scan for the taxes"
-           *     }
-           */
-          "application/json": {
-            /** Format: uuid */
-            carDetailId: string;
-            /** @description Logo name in the logo store; default Service_QR_Code. */
-            logoPath?: string;
-            /** @description Default 500 (230–4000: a smaller image does not scan, so it is invalid). */
-            qrCodeWidth?: number;
-            /** @description Default 750 (230–4000: a smaller image does not scan, so it is invalid). */
-            qrCodeHeight?: number;
-            /** @description Wraps to the image width; lines that do not fit under the code are dropped. */
-            captionLine1?: string | null;
-            /** @description Used only with captionLine1. */
-            captionLine2?: string | null;
-            /** @description Hex, with or without #, six or three digits; default 000000. */
-            captionColor?: string;
-            /** @description Default 20. */
-            captionTextSize?: number;
-            /** @description Logo name in the logo store (Service_QR_Code is the built-in one); default none. Shrunk or left out when it does not fit. */
-            topLogoPath?: string | null;
-            /** @description Default 220. */
-            topLogoWidth?: number;
-            /** @description Default 110. */
-            topLogoHeight?: number;
-          };
-        };
-      };
-      responses: {
-        /** @description Created. */
-        201: {
-          headers: {
-            /** @description URI of the PNG image. */
-            Location?: string;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Invalid request: the `errors` array names each field and the rule it broke. */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/validation-error",
-             *       "title": "The request is invalid",
-             *       "status": 400,
-             *       "code": "validation_error",
-             *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
-             *       "errors": [
-             *         {
-             *           "field": "userProfile.postalCode",
-             *           "rule": "max",
-             *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
-             *         }
-             *       ]
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
-        401: {
-          headers: {
-            /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
-            "WWW-Authenticate"?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/unauthorized",
-             *       "title": "Authentication failed",
-             *       "status": 401,
-             *       "code": "unauthorized",
-             *       "detail": "the subscription has no calculation access",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description No car detail with that id in this account. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/not-found",
-             *       "title": "Not found",
-             *       "status": 404,
-             *       "code": "not_found",
-             *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Body larger than 65536 bytes. */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/payload-too-large",
-             *       "title": "The body is too large",
-             *       "status": 413,
-             *       "code": "payload_too_large",
-             *       "detail": "the body is larger than 65536 bytes (64 KiB)",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Content-Type is not application/json. */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/unsupported-media-type",
-             *       "title": "Unsupported content type",
-             *       "status": 415,
-             *       "code": "unsupported_media_type",
-             *       "detail": "the body must be sent as application/json, not text/plain",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Server fault; retry later. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/internal-error",
-             *       "title": "Internal server error",
-             *       "status": 500,
-             *       "code": "internal_error",
-             *       "detail": "an unexpected error occurred; retry later",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    post: operations["createQr"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1651,48 +173,75 @@ export interface paths {
       cookie?: never;
     };
     /** A generated QR image (no key; 24 hours) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description token.png */
-          image: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The PNG. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "image/png": string;
-          };
-        };
-        /** @description Unknown or expired image. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/not-found",
-             *       "title": "Not found",
-             *       "status": 404,
-             *       "code": "not_found",
-             *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
+    get: operations["getQrImage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/health": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
+    /** Liveness and database check */
+    get: operations["getHealth"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/metrics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Prometheus metrics (text format) */
+    get: operations["getMetrics"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/openapi.json": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** This document */
+    get: operations["getOpenApiDocument"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/docs": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Browsable API reference */
+    get: operations["getDocs"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1712,64 +261,7 @@ export interface paths {
      * What a problem type means (no key)
      * @description The page behind each problem `type` URI: HTML for a person, JSON (type, code, status, title, description) for `Accept: application/json`.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug:
-            | "validation-error"
-            | "malformed-json"
-            | "invalid-parameter"
-            | "unauthorized"
-            | "not-found"
-            | "method-not-allowed"
-            | "payload-too-large"
-            | "unsupported-media-type"
-            | "too-many-requests"
-            | "internal-error";
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The problem type. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/html": string;
-            "application/json": {
-              type: string;
-              code: string;
-              status: number;
-              title: string;
-              description: string;
-            };
-          };
-        };
-        /** @description No such problem type. */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/not-found",
-             *       "title": "Not found",
-             *       "status": 404,
-             *       "code": "not_found",
-             *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    get: operations["getProblemType"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1778,57 +270,18 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/health": {
+  "/rules": {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Liveness and database check */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Healthy. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /** @enum {string} */
-              status: "ok";
-              rulesVersion: string;
-            };
-          };
-        };
-        /** @description Server fault; retry later. */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            /**
-             * @example {
-             *       "type": "/problems/internal-error",
-             *       "title": "Internal server error",
-             *       "status": 500,
-             *       "code": "internal_error",
-             *       "detail": "an unexpected error occurred; retry later",
-             *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
-             *     }
-             */
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
+    /**
+     * The rule book: index (no key; beyond the spec)
+     * @description HTML in nl, fr or en (`?lang=` or Accept-Language): one page per tax and region with what the law says, the formula and every parameter by date with its sources. The same book as `docs/rules/`.
+     */
+    get: operations["getRuleBook"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1837,34 +290,18 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/metrics": {
+  "/rules/{region}/{tax}": {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Prometheus metrics (text format) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Metrics. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/plain": string;
-          };
-        };
-      };
-    };
+    /**
+     * A page of the rule book: one tax in one region (no key; beyond the spec)
+     * @description `region` is flanders, wallonia, brussels or federal; `tax` is registration-tax, annual-road-tax, benefit-in-kind, deduction, rejected-expenses or co2-contribution. Each parameter has an anchor.
+     */
+    get: operations["getRuleBookPage"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1873,68 +310,18 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/v1/openapi.json": {
+  "/rules/{region}/{tax}/{parameter}": {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** This document */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description OpenAPI 3.1 document. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/docs": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Browsable API reference */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description HTML page. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/html": string;
-          };
-        };
-      };
-    };
+    /**
+     * The stable address of a parameter in the rule book (no key; beyond the spec)
+     * @description Redirects to the parameter's anchor on its page (`?lang=` is kept). The `ruleBookUrl` of a line's `parameters` is such an address.
+     */
+    get: operations["getRuleBookParameter"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1949,41 +336,25 @@ export interface components {
   schemas: {
     CarDetail: {
       /** Format: uuid */
-      id: string;
+      readonly id: string;
       /** Format: uuid */
-      ownerId: string;
+      readonly ownerId: string;
       name: string | null;
       internalName: string | null;
       /** @description Catalog price excluding VAT, in euros. */
       catalogPrice: number;
       /** @description Date of first registration as a date-time with a zero time part (yyyy-MM-ddT00:00:00). */
       firstRegistration: string | null;
-      /** @enum {string} */
-      fuel:
-        | "Diesel"
-        | "Petrol"
-        | "LPG"
-        | "NaturalGas"
-        | "PluginHybridDiesel"
-        | "PluginHybridPetrol"
-        | "HybridPetrol"
-        | "HybridDiesel"
-        | "Electric"
-        | "HydrogenPetrol"
-        | "Hydrogen";
-      /** @enum {string} */
-      euroStandard:
-        | "NA"
-        | "Euro0"
-        | "Euro1"
-        | "Euro2"
-        | "Euro3"
-        | "Euro3Filter"
-        | "Euro4"
-        | "Euro4Filter"
-        | "Euro5"
-        | "Euro6"
-        | "Euro7";
+      /**
+       * @description Known values: Diesel, Petrol, LPG, NaturalGas, PluginHybridDiesel, PluginHybridPetrol, HybridPetrol, HybridDiesel, Electric, HydrogenPetrol, Hydrogen. Others may appear within v1; treat an unknown value as such, not as an error.
+       * @example Diesel
+       */
+      fuel: string;
+      /**
+       * @description Known values: NA, Euro0, Euro1, Euro2, Euro3, Euro3Filter, Euro4, Euro4Filter, Euro5, Euro6, Euro7. Others may appear within v1; treat an unknown value as such, not as an error.
+       * @example NA
+       */
+      euroStandard: string;
       kilowatt: number;
       wltp: number | null;
       nedC2: number;
@@ -1998,7 +369,7 @@ export interface components {
       /** @description Extension: registered under an oldtimer (O) plate; Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars. null when not stated (no). */
       oldtimerPlate: boolean | null;
     };
-    Problem: {
+    ProblemDetails: {
       type: string;
       title: string;
       status: number;
@@ -2006,14 +377,77 @@ export interface components {
       code: string;
       detail: string;
       instance?: string;
-      errors?: {
-        /** @description Dotted path of the offending field. */
-        field: string;
-        /** @description The rule it broke: required, type, min, max, enum, format, date, uuid, oneOf, requiredFrom2021, requiredForFuel, range or notAfterRegistration. */
-        rule: string;
-        message: string;
-      }[];
+      errors?: components["schemas"]["FieldError"][];
     };
+    FieldError: {
+      /** @description Dotted path of the offending field. */
+      field: string;
+      /** @description The rule it broke: required, type, min, max, enum, format, date, uuid, oneOf, requiredFrom2021, requiredForFuel, range or notAfterRegistration. */
+      rule: string;
+      message: string;
+    };
+    CarDetailInput: {
+      /** Format: uuid */
+      readonly id?: string;
+      /** Format: uuid */
+      readonly ownerId?: string;
+      name?: string | null;
+      internalName?: string | null;
+      /** @description Catalog price in EUR excluding VAT, as stored and returned (the Cartax-Price-Basis response header says excl-vat). A subscription created with --prices-include-vat sends prices including VAT and the service divides them by 1.21: such a client that reads a car and writes it back unchanged divides the price again on every write. Send the header Cartax-Price-Basis: excl-vat with a write to give this one request's price excluding VAT. */
+      catalogPrice: number;
+      /**
+       * Format: date
+       * @description The date of first registration, yyyy-MM-dd, from 1886-01-29 (the first car) to 2028-12-31 (the last registration date calculated); other dates are refused with rule range.
+       */
+      firstRegistration?: string | null;
+      fuel: components["schemas"]["FuelType"];
+      euroStandard: components["schemas"]["EuroStandard"];
+      kilowatt: number;
+      wltp?: number | null;
+      nedC2: number;
+      capacity?: number | null;
+      weight?: number | null;
+      batteryCapacity?: number | null;
+      nedC2NonHybrid?: number | null;
+      wltpNonHybrid?: number | null;
+      /** @default true */
+      isActive?: boolean;
+      euro6eBis?: boolean | null;
+      /** @description Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars; Flanders and Brussels need no plate. Absent or null: no. */
+      oldtimerPlate?: boolean | null;
+    };
+    /** @description The name or the numeric value of one of: Diesel (10), Petrol (20), LPG (25), NaturalGas (30), PluginHybridDiesel (40), PluginHybridPetrol (50), HybridPetrol (60), HybridDiesel (70), Electric (80), HydrogenPetrol (90), Hydrogen (100). Returned as the name. */
+    FuelType:
+      | (
+          | "Diesel"
+          | "Petrol"
+          | "LPG"
+          | "NaturalGas"
+          | "PluginHybridDiesel"
+          | "PluginHybridPetrol"
+          | "HybridPetrol"
+          | "HybridDiesel"
+          | "Electric"
+          | "HydrogenPetrol"
+          | "Hydrogen"
+        )
+      | (10 | 20 | 25 | 30 | 40 | 50 | 60 | 70 | 80 | 90 | 100);
+    /** @description The name or the numeric value of one of: NA (0), Euro0 (10), Euro1 (20), Euro2 (30), Euro3 (40), Euro3Filter (45), Euro4 (50), Euro4Filter (55), Euro5 (60), Euro6 (70), Euro7 (80). Returned as the name. */
+    EuroStandard:
+      | (
+          | "NA"
+          | "Euro0"
+          | "Euro1"
+          | "Euro2"
+          | "Euro3"
+          | "Euro3Filter"
+          | "Euro4"
+          | "Euro4Filter"
+          | "Euro5"
+          | "Euro6"
+          | "Euro7"
+        )
+      | (0 | 10 | 20 | 30 | 40 | 45 | 50 | 55 | 60 | 70 | 80);
     CalculationResult: {
       /** Format: uuid */
       calculationId: string;
@@ -2025,14 +459,11 @@ export interface components {
     CalculationLine: {
       name: string;
       description: string | null;
-      /** @enum {string} */
-      viewOption:
-        | "RoadTax"
-        | "YearlyTax"
-        | "BenefitInKind"
-        | "FiscalDeduction"
-        | "RejectedExpenses"
-        | "CO2Contribution";
+      /**
+       * @description Known values: RoadTax, YearlyTax, BenefitInKind, FiscalDeduction, RejectedExpenses, CO2Contribution. Others may appear within v1; treat an unknown value as such, not as an error.
+       * @example RoadTax
+       */
+      viewOption: string;
       /** @description Formatted amount followed by a currency sign (a percentage for FiscalDeduction). */
       value: string;
       /** @description The figure: never a placeholder (lines without a figure are in `unavailableLines`). */
@@ -2042,9 +473,9 @@ export interface components {
       hasUrl: boolean;
       /**
        * @description `amount`: the tax applies and rawValue holds it; `exempt`: an exemption makes it a true zero.
-       * @enum {string}
+       * @example amount
        */
-      outcome: "amount" | "exempt";
+      outcome: string;
       provisional: boolean;
       /** @description Extension (beyond the spec): the parameters of the law the line used, from its explanation, each with its rule-book address. Present in POST /v1/Calculate and GET /v1/Calculations/{calculationId}; `cartax calc --json` leaves it out. */
       parameters?: components["schemas"]["LineParameter"][];
@@ -2063,20 +494,17 @@ export interface components {
     UnavailableLine: {
       /** @description Display name of the calculation, localised. */
       name: string;
-      /** @enum {string} */
-      viewOption:
-        | "RoadTax"
-        | "YearlyTax"
-        | "BenefitInKind"
-        | "FiscalDeduction"
-        | "RejectedExpenses"
-        | "CO2Contribution";
+      /**
+       * @description Known values: RoadTax, YearlyTax, BenefitInKind, FiscalDeduction, RejectedExpenses, CO2Contribution. Others may appear within v1; treat an unknown value as such, not as an error.
+       * @example RoadTax
+       */
+      viewOption: string;
       year: number;
       /**
        * @description `missingInput`: the tax applies but an input its formula needs is missing (`missingFields` names it); `notApplicable`: the tax does not concern this taxpayer (e.g. benefit in kind of a private person); `rulesNotAvailable`: the rules of that year are not published yet.
-       * @enum {string}
+       * @example missingInput
        */
-      outcome: "missingInput" | "notApplicable" | "rulesNotAvailable";
+      outcome: string;
       /** @description With outcome missingInput only: the fields to give, as the request names them (e.g. `weight`). */
       missingFields?: string[];
       /** @description Why there is no figure, localised. */
@@ -2084,6 +512,48 @@ export interface components {
       /** @description The law of the tax, when available. */
       url: string | null;
       hasUrl: boolean;
+    };
+    CalculationRequest: {
+      /** Format: uuid */
+      carDetailId?: string | null;
+      carDetail?: components["schemas"]["CarDetailInput"] | null;
+      userProfile: components["schemas"]["UserProfile"];
+      options: components["schemas"]["CalculationOptions"];
+      version?: string | null;
+    };
+    UserProfile: {
+      postalCode: number;
+      status: components["schemas"]["ProfileStatus"];
+      registrationOn: components["schemas"]["RegistrationOn"];
+      regionRegistration: components["schemas"]["Region"];
+      /** @description A bitmask of calculators (63 runs all), a flag name, or flag names or values joined by commas ("RoadTax, BenefitInKind"): RoadTax (1), YearlyTax (2), BenefitInKind (4), FiscalDeduction (8), RejectedExpenses (16), CO2Contribution (32). */
+      viewOptions?: number | string;
+      hasFuelCard?: boolean | null;
+      language?: components["schemas"]["Language"];
+    };
+    /** @description The name or the numeric value of one of: Private (10), SoleProprietor (20), SelfEmployed (30). Returned as the name. */
+    ProfileStatus: ("Private" | "SoleProprietor" | "SelfEmployed") | (10 | 20 | 30);
+    /** @description The name or the numeric value of one of: PrivateRegistration (10), CompanyRegistration (20), LeasingCompanyRegistration (30). Returned as the name. */
+    RegistrationOn:
+      | ("PrivateRegistration" | "CompanyRegistration" | "LeasingCompanyRegistration")
+      | (10 | 20 | 30);
+    /** @description The name or the numeric value of one of: Flanders (0), Wallonia (1), Brussels (2). Returned as the name. */
+    Region: ("Flanders" | "Wallonia" | "Brussels") | (0 | 1 | 2);
+    /** @enum {string|null} */
+    Language: "nl" | "fr" | "en" | null;
+    CalculationOptions: {
+      /**
+       * Format: date
+       * @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too).
+       */
+      registrationDate: string;
+      /**
+       * Format: date
+       * @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too).
+       */
+      orderDate?: string | null;
+      totalDiscount?: number | null;
+      ownMonthlyCost?: number | null;
     };
     CalculationRecord: {
       /** Format: uuid */
@@ -2106,27 +576,105 @@ export interface components {
       /** @description The registration date the matrix was computed for (yyyy-MM-dd). */
       registrationDate: string;
       /** @description Present when the stored car cannot be taxed on that date (e.g. no wltp for a car first registered from 2021, or a first registration after the date): every cell is then null, and these say why. */
-      carDetailIssues?: {
-        field: string;
-        rule: string;
-        message: string;
-      }[];
+      carDetailIssues?: components["schemas"]["FieldError"][];
       rows: components["schemas"]["TaxMatrixRow"][];
     };
     TaxMatrixRow: {
-      /** @enum {string} */
-      status: "Private" | "SoleProprietor" | "SelfEmployed";
-      /** @enum {string} */
-      registrationOn: "PrivateRegistration" | "CompanyRegistration" | "LeasingCompanyRegistration";
+      /**
+       * @description Known values: Private, SoleProprietor, SelfEmployed. Others may appear within v1; treat an unknown value as such, not as an error.
+       * @example Private
+       */
+      status: string;
+      /**
+       * @description Known values: PrivateRegistration, CompanyRegistration, LeasingCompanyRegistration. Others may appear within v1; treat an unknown value as such, not as an error.
+       * @example PrivateRegistration
+       */
+      registrationOn: string;
       regions: components["schemas"]["TaxMatrixRegionEntry"][];
     };
     TaxMatrixRegionEntry: {
-      /** @enum {string} */
-      region: "Flanders" | "Wallonia" | "Brussels";
+      /**
+       * @description Known values: Flanders, Wallonia, Brussels. Others may appear within v1; treat an unknown value as such, not as an error.
+       * @example Flanders
+       */
+      region: string;
       /** @description Registration tax; null when there is no amount: an exemption (as the spec says) or no figure (Calculate's unavailableLines say why). */
       roadTax: number | null;
       /** @description Annual road tax of the current year; null when there is no amount, as roadTax. */
       yearlyTax: number | null;
+    };
+    PublicLink: {
+      /** Format: uri */
+      url: string;
+    };
+    QrRequest: {
+      /**
+       * Format: uuid
+       * @description The car detail whose public link the code holds.
+       */
+      carDetailId: string;
+      /**
+       * @description Name of a logo in the service's logo store; an unknown name falls back to the default.
+       * @default Service_QR_Code
+       */
+      logoPath?: string;
+      /**
+       * @description Pixels; default 500; outside 230–4000 falls back to the default (a smaller image does not scan, so it is invalid).
+       * @default 500
+       */
+      qrCodeWidth?: number;
+      /**
+       * @description Pixels; default 750; outside 230–4000 falls back to the default (a smaller image does not scan, so it is invalid).
+       * @default 750
+       */
+      qrCodeHeight?: number;
+      /**
+       * @description First caption line under the code; none by default. Wraps to the image width; lines that do not fit under the code are dropped (with an ellipsis).
+       * @default null
+       */
+      captionLine1?: string | null;
+      /**
+       * @description Second caption line, used only with captionLine1.
+       * @default null
+       */
+      captionLine2?: string | null;
+      /**
+       * @description Caption colour in hexadecimal, with or without #, six or three digits.
+       * @default 000000
+       */
+      captionColor?: string;
+      /**
+       * @description Caption size in pixels; default 20.
+       * @default 20
+       */
+      captionTextSize?: number;
+      /**
+       * @description Name of a logo in the logo store drawn above the code (Service_QR_Code is the built-in one); none by default. Shrunk or left out when it does not fit.
+       * @default null
+       */
+      topLogoPath?: string | null;
+      /**
+       * @description Pixels; default 220; outside 1–2000 falls back to the default.
+       * @default 220
+       */
+      topLogoWidth?: number;
+      /**
+       * @description Pixels; default 110; outside 1–2000 falls back to the default.
+       * @default 110
+       */
+      topLogoHeight?: number;
+    };
+    Health: {
+      /** @enum {string} */
+      status: "ok";
+      rulesVersion: string;
+    };
+    ProblemType: {
+      type: string;
+      code: string;
+      status: number;
+      title: string;
+      description: string;
     };
   };
   responses: never;
@@ -2136,4 +684,1725 @@ export interface components {
   pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+  getCarDetail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The car detail id. */
+        carDetailId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The car detail. */
+      200: {
+        headers: {
+          /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
+          "Cartax-Price-Basis"?: "excl-vat";
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+           *       "ownerId": "0b6f1c2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
+           *       "name": "Compact petrol, 2025",
+           *       "internalName": "FLEET-0042",
+           *       "catalogPrice": 40000,
+           *       "firstRegistration": "2025-03-01T00:00:00",
+           *       "fuel": "Petrol",
+           *       "euroStandard": "Euro6",
+           *       "kilowatt": 110,
+           *       "wltp": 130,
+           *       "nedC2": 0,
+           *       "capacity": 1498,
+           *       "weight": 1450,
+           *       "batteryCapacity": null,
+           *       "nedC2NonHybrid": null,
+           *       "wltpNonHybrid": null,
+           *       "isActive": true,
+           *       "euro6eBis": null,
+           *       "oldtimerPlate": null
+           *     }
+           */
+          "application/json": components["schemas"]["CarDetail"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description No car detail with that id in this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/not-found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  putCarDetail: {
+    parameters: {
+      query?: {
+        /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
+        priceBasis?: "excl-vat" | "incl-vat";
+      };
+      header?: never;
+      path: {
+        /** @description The car detail id. */
+        carDetailId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Compact petrol, 2025",
+         *       "internalName": "FLEET-0042",
+         *       "catalogPrice": 40000,
+         *       "firstRegistration": "2025-03-01",
+         *       "fuel": "Petrol",
+         *       "euroStandard": "Euro6",
+         *       "kilowatt": 110,
+         *       "wltp": 130,
+         *       "nedC2": 0,
+         *       "capacity": 1498,
+         *       "weight": 1450
+         *     }
+         */
+        "application/json": components["schemas"]["CarDetailInput"];
+      };
+    };
+    responses: {
+      /** @description Updated. */
+      200: {
+        headers: {
+          /** @description URI of the car detail. */
+          Location?: string;
+          /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
+          "Cartax-Price-Basis"?: "excl-vat";
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+           *       "ownerId": "0b6f1c2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
+           *       "name": "Compact petrol, 2025",
+           *       "internalName": "FLEET-0042",
+           *       "catalogPrice": 40000,
+           *       "firstRegistration": "2025-03-01T00:00:00",
+           *       "fuel": "Petrol",
+           *       "euroStandard": "Euro6",
+           *       "kilowatt": 110,
+           *       "wltp": 130,
+           *       "nedC2": 0,
+           *       "capacity": 1498,
+           *       "weight": 1450,
+           *       "batteryCapacity": null,
+           *       "nedC2NonHybrid": null,
+           *       "wltpNonHybrid": null,
+           *       "isActive": true,
+           *       "euro6eBis": null,
+           *       "oldtimerPlate": null
+           *     }
+           */
+          "application/json": components["schemas"]["CarDetail"];
+        };
+      };
+      /** @description Created. */
+      201: {
+        headers: {
+          /** @description URI of the car detail. */
+          Location?: string;
+          /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
+          "Cartax-Price-Basis"?: "excl-vat";
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+           *       "ownerId": "0b6f1c2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
+           *       "name": "Compact petrol, 2025",
+           *       "internalName": "FLEET-0042",
+           *       "catalogPrice": 40000,
+           *       "firstRegistration": "2025-03-01T00:00:00",
+           *       "fuel": "Petrol",
+           *       "euroStandard": "Euro6",
+           *       "kilowatt": 110,
+           *       "wltp": 130,
+           *       "nedC2": 0,
+           *       "capacity": 1498,
+           *       "weight": 1450,
+           *       "batteryCapacity": null,
+           *       "nedC2NonHybrid": null,
+           *       "wltpNonHybrid": null,
+           *       "isActive": true,
+           *       "euro6eBis": null,
+           *       "oldtimerPlate": null
+           *     }
+           */
+          "application/json": components["schemas"]["CarDetail"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Body larger than 65536 bytes. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/payload-too-large",
+           *       "title": "The body is too large",
+           *       "status": 413,
+           *       "code": "payload_too_large",
+           *       "detail": "the body is larger than 65536 bytes (64 KiB)",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unsupported-media-type",
+           *       "title": "Unsupported content type",
+           *       "status": 415,
+           *       "code": "unsupported_media_type",
+           *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  createCarDetail: {
+    parameters: {
+      query?: {
+        /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
+        priceBasis?: "excl-vat" | "incl-vat";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Compact petrol, 2025",
+         *       "internalName": "FLEET-0042",
+         *       "catalogPrice": 40000,
+         *       "firstRegistration": "2025-03-01",
+         *       "fuel": "Petrol",
+         *       "euroStandard": "Euro6",
+         *       "kilowatt": 110,
+         *       "wltp": 130,
+         *       "nedC2": 0,
+         *       "capacity": 1498,
+         *       "weight": 1450
+         *     }
+         */
+        "application/json": components["schemas"]["CarDetailInput"];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          /** @description URI of the car detail. */
+          Location?: string;
+          /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
+          "Cartax-Price-Basis"?: "excl-vat";
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+           *       "ownerId": "0b6f1c2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
+           *       "name": "Compact petrol, 2025",
+           *       "internalName": "FLEET-0042",
+           *       "catalogPrice": 40000,
+           *       "firstRegistration": "2025-03-01T00:00:00",
+           *       "fuel": "Petrol",
+           *       "euroStandard": "Euro6",
+           *       "kilowatt": 110,
+           *       "wltp": 130,
+           *       "nedC2": 0,
+           *       "capacity": 1498,
+           *       "weight": 1450,
+           *       "batteryCapacity": null,
+           *       "nedC2NonHybrid": null,
+           *       "wltpNonHybrid": null,
+           *       "isActive": true,
+           *       "euro6eBis": null,
+           *       "oldtimerPlate": null
+           *     }
+           */
+          "application/json": components["schemas"]["CarDetail"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Body larger than 65536 bytes. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/payload-too-large",
+           *       "title": "The body is too large",
+           *       "status": 413,
+           *       "code": "payload_too_large",
+           *       "detail": "the body is larger than 65536 bytes (64 KiB)",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unsupported-media-type",
+           *       "title": "Unsupported content type",
+           *       "status": 415,
+           *       "code": "unsupported_media_type",
+           *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  calculate: {
+    parameters: {
+      query?: {
+        /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
+        priceBasis?: "excl-vat" | "incl-vat";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "carDetail": {
+         *         "name": "Compact petrol, 2025",
+         *         "internalName": "FLEET-0042",
+         *         "catalogPrice": 40000,
+         *         "firstRegistration": "2025-03-01",
+         *         "fuel": "Petrol",
+         *         "euroStandard": "Euro6",
+         *         "kilowatt": 110,
+         *         "wltp": 130,
+         *         "nedC2": 0,
+         *         "capacity": 1498,
+         *         "weight": 1450
+         *       },
+         *       "userProfile": {
+         *         "postalCode": 9000,
+         *         "status": "SelfEmployed",
+         *         "registrationOn": "CompanyRegistration",
+         *         "regionRegistration": "Flanders",
+         *         "viewOptions": 63,
+         *         "hasFuelCard": true,
+         *         "language": "en"
+         *       },
+         *       "options": {
+         *         "registrationDate": "2025-03-01",
+         *         "orderDate": "2024-11-15"
+         *       },
+         *       "version": "1"
+         *     }
+         */
+        "application/json": components["schemas"]["CalculationRequest"];
+      };
+    };
+    responses: {
+      /** @description The calculation result. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CalculationResult"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description carDetailId was given but no such car detail exists in this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/not-found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Body larger than 65536 bytes. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/payload-too-large",
+           *       "title": "The body is too large",
+           *       "status": 413,
+           *       "code": "payload_too_large",
+           *       "detail": "the body is larger than 65536 bytes (64 KiB)",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unsupported-media-type",
+           *       "title": "Unsupported content type",
+           *       "status": 415,
+           *       "code": "unsupported_media_type",
+           *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  getCalculation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The calculationId of a result. */
+        calculationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The audit record. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CalculationRecord"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description No calculation with that id in this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/not-found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  getTaxMatrix: {
+    parameters: {
+      query: {
+        /** @description The car detail id. */
+        id: string;
+        /** @description yyyy-MM-dd; default today in Belgium. */
+        registrationDate?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tax matrix. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TaxMatrixResult"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description No car detail with that id in this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/not-found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  getPublicLink: {
+    parameters: {
+      query: {
+        /** @description The car detail id (all lower case name). */
+        cardetailid: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The public URI. */
+      200: {
+        headers: {
+          /** @description The public URI. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "url": "https://api.example.be/p/8Kq2vQ0cX1mZ7rT4yW9bNe"
+           *     }
+           */
+          "application/json": components["schemas"]["PublicLink"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description No car detail with that id in this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/not-found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  getPublicPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The token of a public link. */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Unknown link: a short page in the visitor's language (HTML, not problem details). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+  createQr: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "carDetailId": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+         *       "captionLine1": "Volvo XC40",
+         *       "captionLine2": "Scan for the taxes"
+         *     }
+         */
+        "application/json": components["schemas"]["QrRequest"];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          /** @description URI of the PNG image. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description No car detail with that id in this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/not-found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Body larger than 65536 bytes. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/payload-too-large",
+           *       "title": "The body is too large",
+           *       "status": 413,
+           *       "code": "payload_too_large",
+           *       "detail": "the body is larger than 65536 bytes (64 KiB)",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unsupported-media-type",
+           *       "title": "Unsupported content type",
+           *       "status": 415,
+           *       "code": "unsupported_media_type",
+           *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "Too many requests",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  getQrImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The image name: token.png */
+        image: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PNG. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "image/png": string;
+        };
+      };
+      /** @description Unknown or expired image. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/not-found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Healthy. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "ok",
+           *       "rulesVersion": "2026.11.5"
+           *     }
+           */
+          "application/json": components["schemas"]["Health"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  getMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Metrics. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/plain": string;
+        };
+      };
+    };
+  };
+  getOpenApiDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OpenAPI 3.1 document. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getDocs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description HTML page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+  getProblemType: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug:
+          | "validation-error"
+          | "malformed-json"
+          | "invalid-parameter"
+          | "unauthorized"
+          | "not-found"
+          | "method-not-allowed"
+          | "payload-too-large"
+          | "unsupported-media-type"
+          | "too-many-requests"
+          | "internal-error";
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The problem type. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+          "application/json": components["schemas"]["ProblemType"];
+        };
+      };
+      /** @description No such problem type. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/not-found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  getRuleBook: {
+    parameters: {
+      query?: {
+        /** @description nl, fr or en; else Accept-Language. */
+        lang?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The index. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Not in the rule book (an HTML page). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+  getRuleBookPage: {
+    parameters: {
+      query?: {
+        /** @description nl, fr or en; else Accept-Language. */
+        lang?: string;
+      };
+      header?: never;
+      path: {
+        region: string;
+        tax: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Not in the rule book (an HTML page). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+  getRuleBookParameter: {
+    parameters: {
+      query?: {
+        /** @description nl, fr or en; else Accept-Language. */
+        lang?: string;
+      };
+      header?: never;
+      path: {
+        region: string;
+        tax: string;
+        parameter: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To `/rules/{region}/{tax}#{parameter}`. */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not in the rule book (an HTML page). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+}

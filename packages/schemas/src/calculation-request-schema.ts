@@ -1,4 +1,5 @@
 import {
+  ALL_VIEW_OPTIONS,
   CAR_DETAIL_LIMITS,
   LANGUAGES,
   ProfileStatus,
@@ -19,6 +20,12 @@ import { textSchema } from "./text-schema";
  */
 export const viewOptionsSchema = z
   .union([z.number(), z.string()])
+  .meta({
+    anyOf: [
+      { type: "integer", minimum: 0, maximum: ALL_VIEW_OPTIONS, description: "A bitmask of calculators." },
+      { type: "string", description: "A flag name, or flag names or values joined by commas." },
+    ],
+  })
   .describe(
     `A bitmask of calculators (63 runs all), a flag name, or flag names or values joined by commas ("RoadTax, BenefitInKind"): ${VIEW_OPTIONS_ACCEPTED}.`,
   )
@@ -35,24 +42,31 @@ export const viewOptionsSchema = z
     return mask;
   });
 
+/** The language of a calculation's texts (one component, wherever a language is asked). */
+export const languageSchema = z.enum(LANGUAGES).meta({ id: "Language" });
+
 /** UserProfile (docs/contract.md). */
-export const userProfileSchema = z.object({
-  postalCode: z.number().int("must be a whole number").min(1000).max(9992),
-  status: enumSchema(ProfileStatus, "status"),
-  registrationOn: enumSchema(RegistrationOn, "registrationOn"),
-  regionRegistration: enumSchema(Region, "regionRegistration"),
-  viewOptions: viewOptionsSchema.nullish(),
-  hasFuelCard: z.boolean().nullish(),
-  language: z.enum(LANGUAGES).nullish(),
-});
+export const userProfileSchema = z
+  .object({
+    postalCode: z.number().int("must be a whole number").min(1000).max(9992),
+    status: enumSchema(ProfileStatus, "status"),
+    registrationOn: enumSchema(RegistrationOn, "registrationOn"),
+    regionRegistration: enumSchema(Region, "regionRegistration"),
+    viewOptions: viewOptionsSchema.nullish(),
+    hasFuelCard: z.boolean().nullish(),
+    language: languageSchema.nullish(),
+  })
+  .meta({ id: "UserProfile" });
 
 /** CalculationOptions (docs/contract.md). */
-export const calculationOptionsSchema = z.object({
-  registrationDate: isoDateSchema,
-  orderDate: isoDateSchema.nullish(),
-  totalDiscount: z.number().min(0).nullish(),
-  ownMonthlyCost: z.number().min(0).max(CAR_DETAIL_LIMITS.maxOwnMonthlyCost).nullish(),
-});
+export const calculationOptionsSchema = z
+  .object({
+    registrationDate: isoDateSchema,
+    orderDate: isoDateSchema.nullish(),
+    totalDiscount: z.number().min(0).nullish(),
+    ownMonthlyCost: z.number().min(0).max(CAR_DETAIL_LIMITS.maxOwnMonthlyCost).nullish(),
+  })
+  .meta({ id: "CalculationOptions" });
 
 /** CalculationRequest (docs/contract.md): one of carDetailId or carDetail; carDetail wins. */
 export const calculationRequestSchema = z
@@ -73,6 +87,7 @@ export const calculationRequestSchema = z
         params: { rule: "oneOf" },
       });
     }
-  });
+  })
+  .meta({ id: "CalculationRequest" });
 
 export type CalculationRequestBody = z.output<typeof calculationRequestSchema>;

@@ -27,8 +27,9 @@ export const CATALOG_PRICE_DESCRIPTION =
 /** The CarDetail resource (docs/contract.md, CarDetail). id and ownerId are ignored on write. */
 export const carDetailSchema = z
   .object({
-    id: z.unknown().optional(),
-    ownerId: z.unknown().optional(),
+    // Documented as what the service assigns: a client may send back what it read; it is ignored.
+    id: z.unknown().optional().meta({ type: "string", format: "uuid", readOnly: true }),
+    ownerId: z.unknown().optional().meta({ type: "string", format: "uuid", readOnly: true }),
     name: textSchema(L.maxNameLength).nullish(),
     internalName: textSchema(L.maxNameLength).nullish(),
     catalogPrice: z.number().min(0).max(L.maxCatalogPrice).describe(CATALOG_PRICE_DESCRIPTION),
@@ -84,6 +85,7 @@ export const carDetailSchema = z
         params: { rule: issue.rule },
       });
     }
-  });
+  })
+  .meta({ id: "CarDetailInput" });
 
 export type CarDetailBody = z.output<typeof carDetailSchema>;

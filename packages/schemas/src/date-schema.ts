@@ -8,6 +8,7 @@ import { z } from "zod";
 export const isoDateSchema = z
   .string()
   .describe("A date as yyyy-MM-dd (a date-time with a zero time part is accepted too).")
+  .meta({ format: "date" })
   .transform((value, ctx) => {
     const date = /^\d{4}-\d{2}-\d{2}T00:00:00(\.0+)?(Z|[+-]00:00)?$/.test(value) ? value.slice(0, 10) : value;
     if (!isIsoDate(date)) {

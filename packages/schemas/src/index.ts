@@ -9,6 +9,7 @@ export {
   type CalculationRequestBody,
   calculationOptionsSchema,
   calculationRequestSchema,
+  languageSchema,
   userProfileSchema,
 } from "./calculation-request-schema";
 export { CATALOG_PRICE_DESCRIPTION, type CarDetailBody, carDetailSchema } from "./car-detail-schema";
@@ -29,6 +30,7 @@ export {
   calculationRecordSchema,
   calculationResultSchema,
   carDetailResponseSchema,
+  fieldErrorSchema,
   lineParameterSchema,
   outcomeWithoutFigureSchema,
   problemSchema,

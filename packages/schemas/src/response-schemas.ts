@@ -14,16 +14,41 @@ import { z } from "zod";
  * Schemas of what the service answers (names for enumerations, docs/contract.md). They document the
  * responses in the OpenAPI document; requests are validated by the request schemas.
  */
-const names = <E extends Readonly<Record<string, number>>>(e: E) =>
-  z.enum(enumNames(e) as [string, ...string[]]);
+const names = <E extends Readonly<Record<string, number>>>(e: E) => openEnum(enumNames(e));
+
+/**
+ * An enumeration of a response, documented as open: a string whose known values are listed
+ * (`x-extensible-enum`), since values may be added within v1 (a new region, a new calculator) and a
+ * generated client must not refuse an answer because of one.
+ */
+function openEnum(known: readonly string[]) {
+  return z.string().meta({
+    "x-extensible-enum": [...known],
+    description: `Known values: ${known.join(", ")}. Others may appear within v1; treat an unknown value as such, not as an error.`,
+    examples: [known[0]],
+  });
+}
+
+/** One invalid field: JSON path, the rule it broke, and a sentence. */
+export const fieldErrorSchema = z
+  .object({
+    field: z.string().describe("Dotted path of the offending field."),
+    rule: z
+      .string()
+      .describe(
+        "The rule it broke: required, type, min, max, enum, format, date, uuid, oneOf, requiredFrom2021, requiredForFuel, range or notAfterRegistration.",
+      ),
+    message: z.string(),
+  })
+  .meta({ id: "FieldError" });
 
 const L = CAR_DETAIL_LIMITS;
 
 /** A CarDetail as returned on read. */
 export const carDetailResponseSchema = z
   .object({
-    id: z.guid(),
-    ownerId: z.uuid(),
+    id: z.guid().meta({ readOnly: true }),
+    ownerId: z.uuid().meta({ readOnly: true }),
     name: z.string().max(L.maxNameLength).nullable(),
     internalName: z.string().max(L.maxNameLength).nullable(),
     catalogPrice: z.number().min(0).max(L.maxCatalogPrice).describe("Catalog price excluding VAT, in euros."),
@@ -86,7 +111,7 @@ export const calculationLineSchema = z
   .object({
     name: z.string(),
     description: z.string().nullable(),
-    viewOption: z.enum(CALCULATORS as [string, ...string[]]),
+    viewOption: openEnum(CALCULATORS),
     value: z
       .string()
       .describe("Formatted amount followed by a currency sign (a percentage for FiscalDeduction)."),
@@ -96,11 +121,9 @@ export const calculationLineSchema = z
     year: z.number().int(),
     url: z.string().nullable(),
     hasUrl: z.boolean(),
-    outcome: z
-      .enum(["amount", "exempt"])
-      .describe(
-        "`amount`: the tax applies and rawValue holds it; `exempt`: an exemption makes it a true zero.",
-      ),
+    outcome: openEnum(["amount", "exempt"]).describe(
+      "`amount`: the tax applies and rawValue holds it; `exempt`: an exemption makes it a true zero.",
+    ),
     provisional: z.boolean(),
     parameters: z
       .array(lineParameterSchema)
@@ -112,17 +135,19 @@ export const calculationLineSchema = z
   .meta({ id: "CalculationLine" });
 
 /** Why a calculator and year has no figure (README, "Lines without a figure"). */
-export const outcomeWithoutFigureSchema = z
-  .enum(["missingInput", "notApplicable", "rulesNotAvailable"])
-  .describe(
-    "`missingInput`: the tax applies but an input its formula needs is missing (`missingFields` names it); `notApplicable`: the tax does not concern this taxpayer (e.g. benefit in kind of a private person); `rulesNotAvailable`: the rules of that year are not published yet.",
-  );
+export const outcomeWithoutFigureSchema = openEnum([
+  "missingInput",
+  "notApplicable",
+  "rulesNotAvailable",
+]).describe(
+  "`missingInput`: the tax applies but an input its formula needs is missing (`missingFields` names it); `notApplicable`: the tax does not concern this taxpayer (e.g. benefit in kind of a private person); `rulesNotAvailable`: the rules of that year are not published yet.",
+);
 
 /** A calculator and year without a figure: no value and no rawValue, so it is never read as zero. */
 export const unavailableLineSchema = z
   .object({
     name: z.string().describe("Display name of the calculation, localised."),
-    viewOption: z.enum(CALCULATORS as [string, ...string[]]),
+    viewOption: openEnum(CALCULATORS),
     year: z.number().int(),
     outcome: outcomeWithoutFigureSchema,
     missingFields: z
@@ -171,7 +196,7 @@ export const taxMatrixResultSchema = z
     carDetailId: z.guid(),
     registrationDate: z.string().describe("The registration date the matrix was computed for (yyyy-MM-dd)."),
     carDetailIssues: z
-      .array(z.object({ field: z.string(), rule: z.string(), message: z.string() }))
+      .array(fieldErrorSchema)
       .optional()
       .describe(
         "Present when the stored car cannot be taxed on that date (e.g. no wltp for a car first registered from 2021, or a first registration after the date): every cell is then null, and these say why.",
@@ -213,18 +238,6 @@ export const problemSchema = z
     code: z.string().describe("Stable machine-readable error code."),
     detail: z.string(),
     instance: z.string().optional(),
-    errors: z
-      .array(
-        z.object({
-          field: z.string().describe("Dotted path of the offending field."),
-          rule: z
-            .string()
-            .describe(
-              "The rule it broke: required, type, min, max, enum, format, date, uuid, oneOf, requiredFrom2021, requiredForFuel, range or notAfterRegistration.",
-            ),
-          message: z.string(),
-        }),
-      )
-      .optional(),
+    errors: z.array(fieldErrorSchema).optional(),
   })
-  .meta({ id: "Problem" });
+  .meta({ id: "ProblemDetails" });

@@ -17,7 +17,13 @@ async function carDetailInputSchema(): Promise<Record<string, PropertySchema>> {
   const res = await fetch(`${bb.baseUrl}/openapi.json`);
   // biome-ignore lint/suspicious/noExplicitAny: the published document is untyped JSON
   const doc: any = await res.json();
-  const schema = doc.paths["/v1/CarDetails"].post.requestBody.content["application/json"].schema;
+  let schema = doc.paths["/v1/CarDetails"].post.requestBody.content["application/json"].schema;
+  // A named component is a local reference ("#/components/schemas/CarDetailInput").
+  if (typeof schema.$ref === "string")
+    schema = schema.$ref
+      .slice(2)
+      .split("/")
+      .reduce((node: Record<string, unknown>, key: string) => node[key], doc);
   return schema.properties;
 }
 

@@ -15,5 +15,7 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     subscription: Subscription;
+    /** The JSON body as received (before validation), kept for the audit record. */
+    body: unknown;
   };
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { HttpBindings } from "@hono/node-server";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "./app-env";
 import { ProblemError } from "./problem";
 
 /** Request bodies larger than this are refused with 413 (the limit is in the README and OpenAPI). */
@@ -29,6 +30,9 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   const text = bytes.toString("utf8");
   if (text.trim() === "")
     throw new ProblemError("malformed_json", "the body is empty; a JSON object is expected");
+  // The route's validator reads the body again through Hono's body cache, not the spent stream.
+  // (Hono keeps promises there, whatever its type says.)
+  (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -91,3 +95,12 @@ async function readStream(body: ReadableStream<Uint8Array> | null): Promise<Buff
   }
   return Buffer.concat(chunks, size);
 }
+
+/**
+ * Route middleware of every operation with a JSON body: reads it with the rules above before the
+ * route's validator runs (which then reads it from Hono's body cache), and keeps it as received.
+ */
+export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("body", await readJsonBody(c));
+  await next();
+};

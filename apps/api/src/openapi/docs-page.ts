@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { createRoute, z } from "@hono/zod-openapi";
 import { Hono } from "hono";
+import type { Api } from "../routes/api";
+import { open } from "./responses";
 
 const ASSETS = {
   "swagger-ui.css": "text/css; charset=utf-8",
@@ -34,15 +37,29 @@ const INIT = `window.ui = SwaggerUIBundle({
   validatorUrl: null
 });`;
 
+export const getDocsRoute = createRoute({
+  operationId: "getDocs",
+  method: "get",
+  path: "/docs",
+  summary: "Browsable API reference",
+  tags: ["Operations"],
+  security: open,
+  responses: { 200: { description: "HTML page.", content: { "text/html": { schema: z.string() } } } },
+});
+
+/** GET /docs: Swagger UI over /v1/openapi.json (its assets are `docsAssetRoutes`). */
+export function registerGetDocs(api: Api): void {
+  api.openapi(getDocsRoute, (c) => c.html(PAGE, 200));
+}
+
 /**
- * GET /docs: Swagger UI over /v1/openapi.json, with its assets served from the swagger-ui-dist
- * package (no CDN, no network at run time). Assets are read on first use and kept in memory.
+ * The assets of GET /docs, served from the swagger-ui-dist package (no CDN, no network at run
+ * time). Assets are read on first use and kept in memory.
  */
-export function docsRoutes() {
+export function docsAssetRoutes() {
   const routes = new Hono();
   const dir = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
   const cache = new Map<string, Buffer>();
-  routes.get("/", (c) => c.html(PAGE));
   routes.get("/init.js", (c) => c.body(INIT, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
   routes.get("/:asset", (c) => {
     const name = c.req.param("asset");

@@ -1,31 +1,65 @@
 import { randomUUID } from "node:crypto";
-import { RULES_VERSION } from "@cartax/engine";
-import { parseCalculationRequest, runCalculation, toCarDetailInput } from "@cartax/schemas";
-import { Hono } from "hono";
-import type { AppEnv, ServiceContext } from "../http/app-env";
+import { RULES_VERSION, validateCalculationInput } from "@cartax/engine";
+import {
+  calculationRequestSchema,
+  calculationResultSchema,
+  fieldErrorsOfInputIssues,
+  runCalculation,
+  toCalculationInput,
+  toCarDetailInput,
+  validationProblem,
+} from "@cartax/schemas";
+import { createRoute } from "@hono/zod-openapi";
+import type { ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
-import { priceBasisOf } from "../http/price-basis";
 import { notFound, validationError } from "../http/problem";
-import { readJsonBody } from "../http/read-json-body";
+import { jsonBody } from "../http/read-json-body";
+import { calculationRequestExample } from "../openapi/examples";
+import { bodyProblems, json, jsonRequest, priceBasisQuery, problem, secured } from "../openapi/responses";
 import { withParameterLinks } from "../rule-book-page/line-parameters";
+import type { Api } from "./api";
 import { carExcludingVat } from "./car-detail-view";
+
+export const calculateRoute = (service: ServiceContext) =>
+  createRoute({
+    operationId: "calculate",
+    method: "post",
+    path: "/v1/Calculate",
+    summary: "Run the taxation calculators for one car and one profile",
+    description:
+      "Needs calculation access. `carDetail` (inline) wins over `carDetailId`. `viewOptions` absent = 63 (all six). The request and result are saved as an audit record under `calculationId`. `lines` holds only figures: an amount, or the true zero of an exemption (`outcome: exempt`, 0.00). A requested calculator and year without a figure is never a line of 0.00: it is listed in `unavailableLines` with its `outcome` (`missingInput` with `missingFields`: the tax applies but an input is missing; `notApplicable`: the tax does not concern this taxpayer; `rulesNotAvailable`: the rules of that year are not published) and a localised `reason`.",
+    tags: ["Calculation"],
+    security: secured,
+    middleware: [authenticate(service, { calculation: true }), jsonBody] as const,
+    request: {
+      query: priceBasisQuery,
+      body: jsonRequest(calculationRequestSchema, calculationRequestExample),
+    },
+    responses: {
+      200: json("The calculation result.", calculationResultSchema),
+      ...bodyProblems,
+      404: problem("carDetailId was given but no such car detail exists in this account.", 404),
+    },
+  });
 
 /**
  * POST /v1/Calculate: the engine on a stored or inline car (inline wins), the lines in the
- * request's language, each with the parameters it used linked to the rule book (beyond the spec),
- * and the audit record saved (request as received, result, rules version,
+ * request's language, and the audit record saved (request as received, result, rules version,
  * subscription, time) before the answer is sent.
  */
-export function calculateRoutes(service: ServiceContext) {
-  const routes = new Hono<AppEnv>();
-  routes.post("/", authenticate(service, { calculation: true }), async (c) => {
+export function registerCalculate(api: Api, service: ServiceContext): void {
+  api.openapi(calculateRoute(service), async (c) => {
     const subscription = c.get("subscription");
-    const body = await readJsonBody(c);
-    const parsed = parseCalculationRequest(body);
-    if (!parsed.ok) throw validationError(parsed.problem);
-    const request = parsed.request;
-    const priceBasis = priceBasisOf(c);
+    const request = c.req.valid("json");
+    const { priceBasis } = c.req.valid("query");
     let car = request.carDetail ? carExcludingVat(request.carDetail, subscription, priceBasis) : undefined;
+    if (request.carDetail) {
+      // The engine's cross-field rules on the car as sent, so every 400 reason is known before calculating.
+      const issues = validateCalculationInput(
+        toCalculationInput(request, toCarDetailInput(request.carDetail)),
+      );
+      if (issues.length > 0) throw validationError(validationProblem(fieldErrorsOfInputIssues(issues)));
+    }
     if (!car) {
       const id = (request.carDetailId ?? "").toLowerCase();
       const stored = await service.storage.carDetails.get(subscription.ownerId, id);
@@ -34,13 +68,14 @@ export function calculateRoutes(service: ServiceContext) {
     }
     const run = runCalculation(request, toCarDetailInput(car));
     if (!run.ok) throw validationError(run.problem);
+    // Figures in `lines`; a calculator and year without one in `unavailableLines`, never as 0.00.
+    // Each line with the parameters it used linked to the rule book (beyond the spec).
     const lines = withParameterLinks(
       run.lines,
       run.results,
       request.userProfile.regionRegistration,
       service.publicBaseUrl,
     );
-    // Figures in `lines`; a calculator and year without one in `unavailableLines`, never as 0.00.
     const result = { calculationId: randomUUID(), lines, unavailableLines: run.unavailableLines };
     // Serialised once: the audit record keeps the very bytes that are sent.
     const resultJson = JSON.stringify(result);
@@ -49,7 +84,7 @@ export function calculateRoutes(service: ServiceContext) {
         id: result.calculationId,
         ownerId: subscription.ownerId,
         subscriptionId: subscription.id,
-        request: body,
+        request: c.get("body"),
         result,
         rulesVersion: RULES_VERSION,
         clientVersion: request.version ?? null,
@@ -57,7 +92,7 @@ export function calculateRoutes(service: ServiceContext) {
       },
       resultJson,
     );
-    return c.body(resultJson, 200, { "Content-Type": "application/json" });
+    // The typed c.json would serialise again; the route's schema documents these bytes.
+    return c.body(resultJson, 200, { "Content-Type": "application/json" }) as never;
   });
-  return routes;
 }

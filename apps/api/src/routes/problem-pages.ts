@@ -1,11 +1,56 @@
+import { createRoute, z } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { html } from "hono/html";
 import type { AppEnv } from "../http/app-env";
 import { notFound, PROBLEMS, type ProblemCode, problemSlug } from "../http/problem";
+import { open, problem } from "../openapi/responses";
+import type { Api } from "./api";
 
 const BY_SLUG = new Map(
   (Object.keys(PROBLEMS) as ProblemCode[]).map((code) => [problemSlug(code), { code, ...PROBLEMS[code] }]),
 );
+
+export const getProblemPageRoute = createRoute({
+  operationId: "getProblemType",
+  method: "get",
+  path: "/problems/{slug}",
+  summary: "What a problem type means (no key)",
+  description:
+    "The page behind each problem `type` URI: HTML for a person, JSON (type, code, status, title, description) for `Accept: application/json`.",
+  tags: ["Operations"],
+  security: open,
+  request: {
+    params: z.object({
+      slug: z.string().openapi({ enum: [...BY_SLUG.keys()], example: "validation-error" }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The problem type.",
+      content: {
+        "text/html": { schema: z.string() },
+        "application/json": {
+          schema: z
+            .object({
+              type: z.string(),
+              code: z.string(),
+              status: z.number().int(),
+              title: z.string(),
+              description: z.string(),
+            })
+            .openapi("ProblemType"),
+        },
+      },
+    },
+    404: problem("No such problem type.", 404),
+  },
+});
+
+/** GET /problems/{slug} in the document, and its handler (plain: it negotiates HTML or JSON). */
+export function registerGetProblemPage(api: Api): void {
+  api.openAPIRegistry.registerPath(getProblemPageRoute);
+  api.route("/problems", problemPageRoutes());
+}
 
 /**
  * GET /problems/{slug}: what a problem `type` URI names, without a key. A short HTML page for a

@@ -8,12 +8,15 @@ import {
   validateLogo,
 } from "@cartax/qr";
 import { isUnstorableText } from "@cartax/schemas";
-import { Hono } from "hono";
-import type { AppEnv, ServiceContext } from "../http/app-env";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
 import { notFound, ProblemError } from "../http/problem";
-import { readJsonBody } from "../http/read-json-body";
+import { jsonBody } from "../http/read-json-body";
 import { uuidParam } from "../http/uuid-param";
+import { bodyProblems, jsonRequest, open, problem, secured } from "../openapi/responses";
+import type { Api } from "./api";
+import { qrRequestSchema } from "./qr-request-schema";
 
 /** Images are served for 24 hours; the sweep removes them within the hour after (spec: 24–48 h). */
 export const QR_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -41,42 +44,108 @@ async function logoNamed(
   }
 }
 
-/** POST /v1/Qr (docs/contract.md, Endpoints) and GET of the generated image. */
-export function qrRoutes(service: ServiceContext) {
-  const routes = new Hono<AppEnv>();
-  routes.post("/", authenticate(service, { calculation: false }), async (c) => {
-    const subscription = c.get("subscription");
-    const body = await readJsonBody(c);
-    if (!body || typeof body !== "object" || Array.isArray(body)) {
-      throw new ProblemError("validation_error", "the body must be a QrRequest object", [
-        { field: "(body)", rule: "type", message: "the body must be a JSON object" },
-      ]);
-    }
-    const request = body as Record<string, unknown>;
-    const id = uuidParam(
-      "carDetailId",
-      typeof request.carDetailId === "string"
-        ? request.carDetailId
-        : request.carDetailId == null
-          ? undefined
-          : String(request.carDetailId),
-    );
-    if (!(await service.storage.carDetails.get(subscription.ownerId, id))) throw notFound(`car detail ${id}`);
-    const token = await service.storage.publicLinks.tokenFor(subscription.ownerId, id);
-    const fallback = defaultLogo();
-    const png = await renderQrCard({
-      content: `${service.publicBaseUrl}/p/${token}`,
-      layout: resolveQrLayout(request),
-      logo: (await logoNamed(service, request.logoPath ?? QR_DEFAULTS.logoPath, fallback)) ?? fallback,
-      topLogo: await logoNamed(service, request.topLogoPath, null),
-    });
-    const image = await service.storage.qr.putImage(png, QR_IMAGE_TTL_MS);
-    c.header("Location", `${service.publicBaseUrl}/v1/Qr/${image}.png`);
-    return c.body(null, 201);
+const notAQrRequest = () =>
+  new ProblemError("validation_error", "the body must be a QrRequest object", [
+    { field: "(body)", rule: "type", message: "the body must be a JSON object" },
+  ]);
+
+export const createQrRoute = (service: ServiceContext) =>
+  createRoute({
+    operationId: "createQr",
+    method: "post",
+    path: "/v1/Qr",
+    summary: "Generate a QR code image of a car detail's public link",
+    description:
+      "201 with the image URI in Location (GET it without a key; it lives 24 hours). Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).",
+    tags: ["Sharing"],
+    security: secured,
+    middleware: [authenticate(service, { calculation: false }), jsonBody] as const,
+    request: {
+      body: jsonRequest(qrRequestSchema, {
+        carDetailId: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+        captionLine1: "Volvo XC40",
+        captionLine2: "Scan for the taxes",
+      }),
+    },
+    responses: {
+      201: {
+        description: "Created.",
+        headers: {
+          Location: { description: "URI of the PNG image.", schema: { type: "string", format: "uri" } },
+        },
+      },
+      ...bodyProblems,
+      404: problem("No car detail with that id in this account.", 404),
+    },
   });
-  // No key: the unguessable, short-lived URL is made to be embedded in a page or a print.
-  routes.get("/:image", async (c) => {
-    const name = c.req.param("image");
+
+/**
+ * POST /v1/Qr (docs/contract.md, Endpoints). The route's schema documents the QrRequest; only
+ * carDetailId is checked here, since every other invalid value falls back to its default.
+ */
+export function registerCreateQr(api: Api, service: ServiceContext): void {
+  api.openapi(
+    createQrRoute(service),
+    async (c) => {
+      const subscription = c.get("subscription");
+      const request = c.get("body") as Record<string, unknown>;
+      const id = uuidParam(
+        "carDetailId",
+        typeof request.carDetailId === "string"
+          ? request.carDetailId
+          : request.carDetailId == null
+            ? undefined
+            : String(request.carDetailId),
+      );
+      if (!(await service.storage.carDetails.get(subscription.ownerId, id)))
+        throw notFound(`car detail ${id}`);
+      const token = await service.storage.publicLinks.tokenFor(subscription.ownerId, id);
+      const fallback = defaultLogo();
+      const png = await renderQrCard({
+        content: `${service.publicBaseUrl}/p/${token}`,
+        layout: resolveQrLayout(request),
+        logo: (await logoNamed(service, request.logoPath ?? QR_DEFAULTS.logoPath, fallback)) ?? fallback,
+        topLogo: await logoNamed(service, request.topLogoPath, null),
+      });
+      const image = await service.storage.qr.putImage(png, QR_IMAGE_TTL_MS);
+      c.header("Location", `${service.publicBaseUrl}/v1/Qr/${image}.png`);
+      return c.body(null, 201);
+    },
+    // The schema refuses only a body that is not an object; everything else is the handler's.
+    (result) => {
+      if (!result.success) throw notAQrRequest();
+      return undefined;
+    },
+  );
+}
+
+export const getQrImageRoute = createRoute({
+  operationId: "getQrImage",
+  method: "get",
+  path: "/v1/Qr/{image}",
+  summary: "A generated QR image (no key; 24 hours)",
+  tags: ["Sharing"],
+  security: open,
+  request: {
+    params: z.object({
+      image: z
+        .string()
+        .openapi({ description: "The image name: token.png", example: "q7Jd0aXk3LmN2pR8sT5vWy.png" }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The PNG.",
+      content: { "image/png": { schema: z.string().openapi({ format: "binary" }) } },
+    },
+    404: problem("Unknown or expired image.", 404),
+  },
+});
+
+/** GET /v1/Qr/{image}: no key; the unguessable, short-lived URL is made to be embedded in a page or a print. */
+export function registerGetQrImage(api: Api, service: ServiceContext): void {
+  api.openapi(getQrImageRoute, async (c) => {
+    const name = c.req.valid("param").image;
     const png = name.endsWith(".png") ? await service.storage.qr.getImage(name.slice(0, -4)) : undefined;
     if (!png) throw notFound("QR image (unknown or expired)");
     return c.body(new Uint8Array(png), 200, {
@@ -84,5 +153,4 @@ export function qrRoutes(service: ServiceContext) {
       "Cache-Control": "public, max-age=3600, immutable",
     });
   });
-  return routes;
 }

@@ -1,8 +1,72 @@
 import { type BookPage, type Language, ruleBook } from "@cartax/engine";
+import { createRoute, z } from "@hono/zod-openapi";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/app-env";
+import { open } from "../openapi/responses";
 import { pageLanguage } from "../public-page/page-texts";
 import { BookIndex, BookNotFound, BookPageView } from "../rule-book-page/book-views";
+import type { Api } from "./api";
+
+const html = (description: string) => ({ description, content: { "text/html": { schema: z.string() } } });
+const lang = z.object({
+  lang: z.string().optional().openapi({ description: "nl, fr or en; else Accept-Language." }),
+});
+
+/** The rule book's pages as the OpenAPI document shows them (no key; beyond the spec). */
+export const ruleBookRouteDescriptions = [
+  createRoute({
+    operationId: "getRuleBook",
+    method: "get",
+    path: "/rules",
+    summary: "The rule book: index (no key; beyond the spec)",
+    description:
+      "HTML in nl, fr or en (`?lang=` or Accept-Language): one page per tax and region with what the law says, the formula and every parameter by date with its sources. The same book as `docs/rules/`.",
+    tags: ["Rule book"],
+    security: open,
+    request: { query: lang },
+    responses: { 200: html("The index."), 404: html("Not in the rule book (an HTML page).") },
+  }),
+  createRoute({
+    operationId: "getRuleBookPage",
+    method: "get",
+    path: "/rules/{region}/{tax}",
+    summary: "A page of the rule book: one tax in one region (no key; beyond the spec)",
+    description:
+      "`region` is flanders, wallonia, brussels or federal; `tax` is registration-tax, annual-road-tax, benefit-in-kind, deduction, rejected-expenses or co2-contribution. Each parameter has an anchor.",
+    tags: ["Rule book"],
+    security: open,
+    request: { params: z.object({ region: z.string(), tax: z.string() }), query: lang },
+    responses: { 200: html("The page."), 404: html("Not in the rule book (an HTML page).") },
+  }),
+  createRoute({
+    operationId: "getRuleBookParameter",
+    method: "get",
+    path: "/rules/{region}/{tax}/{parameter}",
+    summary: "The stable address of a parameter in the rule book (no key; beyond the spec)",
+    description:
+      "Redirects to the parameter's anchor on its page (`?lang=` is kept). The `ruleBookUrl` of a line's `parameters` is such an address.",
+    tags: ["Rule book"],
+    security: open,
+    request: {
+      params: z.object({ region: z.string(), tax: z.string(), parameter: z.string() }),
+      query: lang,
+    },
+    responses: {
+      302: { description: "To `/rules/{region}/{tax}#{parameter}`." },
+      404: html("Not in the rule book (an HTML page)."),
+    },
+  }),
+];
+
+/**
+ * The rule book under /rules with its three operations in the document. The handlers stay plain
+ * routes: every path under /rules, documented or not, answers HTML (a 404 page too), never a
+ * validation problem.
+ */
+export function registerRuleBook(api: Api): void {
+  for (const route of ruleBookRouteDescriptions) api.openAPIRegistry.registerPath(route);
+  api.route("/rules", ruleBookRoutes());
+}
 
 /**
  * GET /rules: the rule book as HTML, without a key (not in the spec): an index, one page per tax

@@ -1,16 +1,20 @@
 import { computeTaxMatrix, enumNames, ProfileStatus, Region, RegistrationOn } from "@cartax/engine";
 import {
-  fieldErrorsOf,
   fieldErrorsOfInputIssues,
   isoDateSchema,
+  taxMatrixResultSchema,
   toCarDetailInput,
   validationProblem,
 } from "@cartax/schemas";
-import { Hono } from "hono";
-import type { AppEnv, ServiceContext } from "../http/app-env";
+import { createRoute, z } from "@hono/zod-openapi";
+
+type TaxMatrixResult = z.output<typeof taxMatrixResultSchema>;
+
+import type { ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
 import { notFound, validationError } from "../http/problem";
-import { uuidQuery } from "../http/uuid-param";
+import { guid, json, problem, problems, secured } from "../openapi/responses";
+import type { Api } from "./api";
 
 // Building an Intl formatter costs more than a whole matrix: build it once.
 const BELGIAN_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" });
@@ -20,6 +24,35 @@ export function todayInBelgium(now: Date = new Date()): string {
   return BELGIAN_DATE.format(now);
 }
 
+export const getTaxMatrixRoute = (service: ServiceContext) =>
+  createRoute({
+    operationId: "getTaxMatrix",
+    method: "get",
+    path: "/v1/GetTaxMatrix",
+    summary: "Registration tax and yearly road tax for every profile and region",
+    description:
+      "Needs calculation access. Computed for a registration today (Belgian time) unless `registrationDate` is given. Each cell equals Calculate's current-year line for the same inputs; null where there is no amount: an exemption (as the spec says) or no figure (missing input, not applicable, rules not published: Calculate's `unavailableLines` for the same profile say which). A cell is never 0 for a missing figure.",
+    tags: ["Calculation"],
+    security: secured,
+    middleware: [authenticate(service, { calculation: true })] as const,
+    request: {
+      query: z.object({
+        id: guid("id", "query", "The car detail id."),
+        registrationDate: isoDateSchema
+          .optional()
+          .openapi({ description: "yyyy-MM-dd; default today in Belgium.", example: "2025-03-01" }),
+      }),
+    },
+    responses: {
+      200: json("The tax matrix.", taxMatrixResultSchema),
+      400: problems[400],
+      401: problems[401],
+      429: problems[429],
+      404: problem("No car detail with that id in this account.", 404),
+      500: problems[500],
+    },
+  });
+
 /**
  * GET /v1/GetTaxMatrix?id=: registration tax and yearly road tax of a stored car for every
  * ProfileStatus × RegistrationOn and every Region. The spec gives no date: the matrix is computed
@@ -27,22 +60,20 @@ export function todayInBelgium(now: Date = new Date()): string {
  * each cell equals Calculate's current-year line for the same profile and date (null where there is
  * no amount: an exemption, as the spec says, or no figure; Calculate's unavailableLines say why).
  */
-export function taxMatrixRoutes(service: ServiceContext) {
-  const routes = new Hono<AppEnv>();
-  routes.get("/", authenticate(service, { calculation: true }), async (c) => {
-    const id = uuidQuery("id", c.req.queries("id"));
-    const dateParam = c.req.query("registrationDate");
-    let registrationDate = todayInBelgium();
-    if (dateParam !== undefined) {
-      const parsed = isoDateSchema.safeParse(dateParam);
-      if (!parsed.success)
-        throw validationError(validationProblem(fieldErrorsOf(parsed.error, ["registrationDate"])));
-      registrationDate = parsed.data;
-    }
+export function registerGetTaxMatrix(api: Api, service: ServiceContext): void {
+  api.openapi(getTaxMatrixRoute(service), async (c) => {
+    const query = c.req.valid("query");
+    const id = query.id;
+    const registrationDate = query.registrationDate ?? todayInBelgium();
     const stored = await service.storage.carDetails.get(c.get("subscription").ownerId, id);
     if (!stored) throw notFound(`car detail ${id}`);
     const outcome = computeTaxMatrix(toCarDetailInput(stored.car), { registrationDate });
-    if (outcome.ok) return c.json({ carDetailId: stored.id, registrationDate, rows: outcome.matrix.rows });
+    if (outcome.ok)
+      return c.json(
+        // The engine's rows are readonly; the response type is the same shape, mutable.
+        { carDetailId: stored.id, registrationDate, rows: outcome.matrix.rows } as TaxMatrixResult,
+        200,
+      );
     const dateIssues = outcome.issues.filter((issue) => issue.field === "options.registrationDate");
     if (dateIssues.length > 0) {
       // The query parameter is the caller's `registrationDate`, not an options object.
@@ -52,14 +83,16 @@ export function taxMatrixRoutes(service: ServiceContext) {
     // The spec allows a 400 only for the id. A stored car that cannot be taxed on this date (no wltp
     // for a car first registered from 2021, a first registration after the date) has no result in
     // any cell: every cell is null, and carDetailIssues says why.
-    return c.json({
-      carDetailId: stored.id,
-      registrationDate,
-      rows: emptyMatrixRows(),
-      carDetailIssues: fieldErrorsOfInputIssues(outcome.issues),
-    });
+    return c.json(
+      {
+        carDetailId: stored.id,
+        registrationDate,
+        rows: emptyMatrixRows(),
+        carDetailIssues: fieldErrorsOfInputIssues(outcome.issues),
+      },
+      200,
+    );
   });
-  return routes;
 }
 
 /** The matrix with no result in any cell: every status × holder, every region, null amounts. */

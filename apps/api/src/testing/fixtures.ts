@@ -2,8 +2,8 @@
 export const petrolCar = {
   catalogPrice: 40000,
   firstRegistration: "2025-03-01",
-  fuel: "Petrol",
-  euroStandard: "Euro6",
+  fuel: "Petrol" as const,
+  euroStandard: "Euro6" as const,
   kilowatt: 110,
   wltp: 130,
   nedC2: 0,
@@ -13,9 +13,9 @@ export const petrolCar = {
 /** A company (SelfEmployed) registering in Flanders, postal code Ghent. */
 export const companyProfile = {
   postalCode: 9000,
-  status: "SelfEmployed",
-  registrationOn: "CompanyRegistration",
-  regionRegistration: "Flanders",
+  status: "SelfEmployed" as const,
+  registrationOn: "CompanyRegistration" as const,
+  regionRegistration: "Flanders" as const,
 };
 
 /** A valid CalculationRequest with the petrol car inline. */

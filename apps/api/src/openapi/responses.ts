@@ -1,0 +1,125 @@
+import { PRICE_BASIS_HEADER, priceBasisSchema, problemSchema } from "@cartax/schemas";
+import { z } from "@hono/zod-openapi";
+import { WWW_AUTHENTICATE } from "../http/authenticate";
+import { PRICE_BASIS_QUERY } from "../http/price-basis";
+import { RATE_LIMIT_POLICY } from "../http/rate-limit";
+import { MAX_BODY_BYTES } from "../http/read-json-body";
+import { problemExampleFor } from "./examples";
+
+/** A problem response; its example is a problem of that status (a test checks both agree). */
+export const problem = (description: string, status: number) => ({
+  description,
+  content: {
+    "application/problem+json": { schema: problemSchema, example: problemExampleFor(status) },
+  },
+});
+
+/** A JSON response, with its headers and example when given. */
+export function json<T extends z.ZodType>(
+  description: string,
+  schema: T,
+  options: {
+    headers?: Record<string, { description: string; schema: { type: "string"; format?: string } }>;
+    example?: unknown;
+  } = {},
+) {
+  return {
+    description,
+    ...(options.headers ? { headers: options.headers } : {}),
+    content: {
+      "application/json": { schema, ...(options.example === undefined ? {} : { example: options.example }) },
+    },
+  };
+}
+
+/** A required JSON request body with its example. */
+export const jsonRequest = <T extends z.ZodType>(schema: T, example: unknown) => ({
+  required: true,
+  content: { "application/json": { schema, example } },
+});
+
+/** The fields of the IETF httpapi RateLimit draft on every answer to a limited subscription. */
+const rateLimitHeaders = {
+  "RateLimit-Policy": {
+    description: `Only for a subscription with a rate limit: \`"${RATE_LIMIT_POLICY}";q=<limit>;w=<window seconds>\`.`,
+    schema: { type: "string" as const },
+  },
+  RateLimit: {
+    description: `Only for a subscription with a rate limit: \`"${RATE_LIMIT_POLICY}";r=<left>;t=<seconds to the window's end>\`.`,
+    schema: { type: "string" as const },
+  },
+};
+
+/** The problem responses shared by the operations (RFC 9457, application/problem+json). */
+export const problems = {
+  400: problem("Invalid request: the `errors` array names each field and the rule it broke.", 400),
+  401: {
+    ...problem("Missing or invalid key, inactive subscription (or missing calculation access).", 401),
+    headers: {
+      "WWW-Authenticate": {
+        description: `Always ${WWW_AUTHENTICATE}: the key goes in the header or the query parameter named.`,
+        schema: { type: "string" as const },
+      },
+    },
+  },
+  413: problem(`Body larger than ${MAX_BODY_BYTES} bytes.`, 413),
+  415: problem("Content-Type is not application/json.", 415),
+  429: {
+    ...problem(
+      "The subscription's rate limit is used up for this window (only a subscription the operator limited).",
+      429,
+    ),
+    headers: {
+      "Retry-After": {
+        description: "Seconds until the window ends; send the request again after them.",
+        schema: { type: "integer" as const, minimum: 0 },
+      },
+      ...rateLimitHeaders,
+    },
+  },
+  500: problem("Server fault; retry later.", 500),
+} as const;
+
+/** The responses of every operation with a JSON body after its 2xx: 400, 401, 413, 415, 500. */
+export const bodyProblems = {
+  400: problems[400],
+  401: problems[401],
+  413: problems[413],
+  415: problems[415],
+  429: problems[429],
+  500: problems[500],
+} as const;
+
+/** The security of the keyed operations: the key in the query (guaranteed) or the gateway header. */
+export const secured: Record<string, string[]>[] = [{ subscriptionKey: [] }, { subscriptionKeyHeader: [] }];
+
+/** The security of the public operations: none (stated, so that a linter and a reader know). */
+export const open: Record<string, string[]>[] = [];
+
+/** A GUID path or query parameter, lower-cased (ids are stored lower case). */
+export const guid = (name: string, where: "path" | "query", description: string) =>
+  z
+    .guid()
+    .transform((value) => value.toLowerCase())
+    .openapi({
+      param: { name, in: where, required: true },
+      description,
+      example: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+    });
+
+/** The header that states the basis of every catalogPrice answered (README, "Catalog prices and VAT"). */
+export const priceBasisHeader = {
+  [PRICE_BASIS_HEADER]: {
+    description: "Always excl-vat: the basis of the catalogPrice answered (see catalogPrice).",
+    schema: { type: "string" as const, enum: ["excl-vat"] },
+  },
+};
+
+/** The Location header of a car detail, with the price basis. */
+export const carDetailLocation = {
+  Location: { description: "URI of the car detail.", schema: { type: "string" as const, format: "uri" } },
+  ...priceBasisHeader,
+};
+
+/** The `priceBasis` query parameter of the writes that carry a car. */
+export const priceBasisQuery = z.object({ [PRICE_BASIS_QUERY]: priceBasisSchema.optional() });
