@@ -2163,7 +2163,7 @@ export interface operations {
           /**
            * @example {
            *       "status": "ok",
-           *       "rulesVersion": "2026.11.5"
+           *       "rulesVersion": "2026.11.6"
            *     }
            */
           "application/json": components["schemas"]["Health"];
