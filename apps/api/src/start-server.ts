@@ -35,7 +35,7 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
   const logger: Logger = pino(
     {
       base: { service: "cartax-api", environment: config.environment },
-      level: process.env.LOG_LEVEL ?? "info",
+      level: config.logLevel ?? "info",
     },
     options.logDestination ?? pino.destination({ sync: false }),
   );
