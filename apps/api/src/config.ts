@@ -12,12 +12,14 @@ export interface ServiceConfig extends StorageConfig {
   readonly publicBaseUrl?: string | undefined;
   /** `LOG_LEVEL` (default info). */
   readonly logLevel?: string | undefined;
+  /** `CARTAX_QR_RENDER_CONCURRENCY` (default 2) and `CARTAX_QR_QUEUE_LIMIT` (default 16). */
+  readonly qrRenders?: { readonly concurrency: number; readonly queueLimit: number } | undefined;
 }
 
 /**
- * Reads PORT (default 3000), HOST (default 127.0.0.1), CARTAX_PUBLIC_BASE_URL, LOG_LEVEL and the
- * storage settings shared with the CLI, through the one schema of the environment
- * (@cartax/schemas). A wrong value throws a ConfigError whose message is one line.
+ * Reads PORT (default 3000), HOST (default 127.0.0.1), CARTAX_PUBLIC_BASE_URL, LOG_LEVEL, the QR
+ * render limits and the storage settings shared with the CLI, through the one schema of the
+ * environment (@cartax/schemas). A wrong value throws a ConfigError whose message is one line.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const variables = readEnvironmentVariables(env);
@@ -27,5 +29,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     host: variables.HOST,
     publicBaseUrl: variables.CARTAX_PUBLIC_BASE_URL,
     logLevel: variables.LOG_LEVEL,
+    qrRenders: {
+      concurrency: variables.CARTAX_QR_RENDER_CONCURRENCY,
+      queueLimit: variables.CARTAX_QR_QUEUE_LIMIT,
+    },
   };
 }

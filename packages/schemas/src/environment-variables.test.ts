@@ -18,6 +18,8 @@ describe("the environment variables (README, Configuration)", () => {
       CARTAX_WEBHOOK_TIMEOUT_MS: 30_000,
       CARTAX_WEBHOOK_RETRY_BASE_MS: 10_000,
       CARTAX_WEBHOOK_POLL_MS: 500,
+      CARTAX_QR_RENDER_CONCURRENCY: 2,
+      CARTAX_QR_QUEUE_LIMIT: 16,
     });
   });
 
@@ -41,6 +43,8 @@ describe("the environment variables (README, Configuration)", () => {
       CARTAX_PING_INTERVAL_MS: 1000,
       CARTAX_WEBHOOK_RETRY_BASE_MS: 0,
       CARTAX_WEBHOOK_POLL_MS: 500,
+      CARTAX_QR_RENDER_CONCURRENCY: 2,
+      CARTAX_QR_QUEUE_LIMIT: 16,
     });
   });
 
@@ -64,6 +68,11 @@ describe("the environment variables (README, Configuration)", () => {
     ],
     [{ CARTAX_WEBHOOK_POLL_MS: "1.5" }, "CARTAX_WEBHOOK_POLL_MS must be a whole number of milliseconds ≥ 10"],
     [{ CARTAX_PING_FLAG_THRESHOLD: "0" }, 'CARTAX_PING_FLAG_THRESHOLD must be a whole number ≥ 1, got "0"'],
+    [
+      { CARTAX_QR_RENDER_CONCURRENCY: "0" },
+      'CARTAX_QR_RENDER_CONCURRENCY must be a whole number ≥ 1, got "0"',
+    ],
+    [{ CARTAX_QR_QUEUE_LIMIT: "-1" }, 'CARTAX_QR_QUEUE_LIMIT must be a whole number ≥ 0, got "-1"'],
     [{ CARTAX_PING_INTERVAL_S: "1" }, "CARTAX_PING_INTERVAL_S is now CARTAX_PING_INTERVAL_MS"],
   ])("stops on %j with one line naming the variable", (env, message) => {
     expect(() => readEnvironmentVariables(env)).toThrow(ConfigError);

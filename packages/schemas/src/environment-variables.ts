@@ -139,6 +139,8 @@ export const environmentVariablesSchema = z.object({
   CARTAX_WEBHOOK_TIMEOUT_MS: whole("CARTAX_WEBHOOK_TIMEOUT_MS", 30_000, 100),
   CARTAX_WEBHOOK_RETRY_BASE_MS: whole("CARTAX_WEBHOOK_RETRY_BASE_MS", 10_000, 0),
   CARTAX_WEBHOOK_POLL_MS: whole("CARTAX_WEBHOOK_POLL_MS", 500, 10),
+  CARTAX_QR_RENDER_CONCURRENCY: whole("CARTAX_QR_RENDER_CONCURRENCY", 2, 1, ""),
+  CARTAX_QR_QUEUE_LIMIT: whole("CARTAX_QR_QUEUE_LIMIT", 16, 0, ""),
 });
 
 /** The environment as the programs use it: defaults applied, values checked and converted. */
