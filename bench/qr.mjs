@@ -78,16 +78,20 @@ const url = await new Promise((resolve) => {
     if (m) resolve(m[1]);
   });
 });
-const body = JSON.stringify({
-  carDetailId: car.id,
-  captionLine1: "Volvo XC40 T4 Recharge",
-  captionLine2: "Scan for the tax summary",
-  topLogoPath: "Service_QR_Code",
-});
+// Each request draws another card (a numbered caption): an identical one would be answered with the
+// stored image, without rendering (README, "Sharing: QR code images").
+let n = 0;
+const body = () =>
+  JSON.stringify({
+    carDetailId: car.id,
+    captionLine1: "Volvo XC40 T4 Recharge",
+    captionLine2: `Scan for the tax summary ${++n}`,
+    topLogoPath: "Service_QR_Code",
+  });
 const post = async () => {
   const r = await fetch(`${url}/v1/Qr?subscription-key=${primaryKey}`, {
     method: "POST",
-    body,
+    body: body(),
     headers: { "content-type": "application/json" },
   });
   if (r.status !== 201) throw new Error(`POST /v1/Qr answered ${r.status}`);

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { methodNotAllowed } from "hono/method-not-allowed";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { accessLog } from "./http/access-log";
-import { allowedMethods } from "./http/allowed-methods";
 import type { AppEnv, ServiceContext } from "./http/app-env";
 import { WWW_AUTHENTICATE } from "./http/authenticate";
 import type { ServiceMetrics } from "./http/metrics";
@@ -41,6 +41,29 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
   const app = createApi();
   app.use("*", requestId);
   app.use("*", accessLog(service.logger, metrics));
+  const render = (c: Context<AppEnv>, error: ProblemError) =>
+    c.body(
+      JSON.stringify({ ...error.problem, instance: `urn:cartax:request:${c.get("requestId")}` }),
+      error.problem.status as ContentfulStatusCode,
+      {
+        "Content-Type": "application/problem+json",
+        // RFC 9110 §11.6.1: a 401 says how to authenticate (README, "The HTTP service").
+        ...(error.problem.status === 401 ? { "WWW-Authenticate": WWW_AUTHENTICATE } : {}),
+      },
+    );
+  // Hono's own: a path that exists under other methods answers 405 with Allow (GET brings HEAD)
+  // rather than a 404 that suggests a wrong URL.
+  app.use(
+    "*",
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) => {
+        const allow = [...methods].sort().join(", ");
+        c.header("Allow", allow);
+        return render(c, new ProblemError("method_not_allowed", `${c.req.path} answers ${allow}`));
+      },
+    }),
+  );
 
   registerGetCarDetail(app, service);
   registerCreateCarDetail(app, service);
@@ -60,25 +83,9 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
   registerGetProblemPage(app);
   registerRuleBook(app);
 
-  const render = (c: Context<AppEnv>, error: ProblemError) =>
-    c.body(
-      JSON.stringify({ ...error.problem, instance: `urn:cartax:request:${c.get("requestId")}` }),
-      error.problem.status as ContentfulStatusCode,
-      {
-        "Content-Type": "application/problem+json",
-        // RFC 9110 §11.6.1: a 401 says how to authenticate (README, "The HTTP service").
-        ...(error.problem.status === 401 ? { "WWW-Authenticate": WWW_AUTHENTICATE } : {}),
-      },
-    );
-  const methodsOf = allowedMethods(app);
-  app.notFound((c) => {
-    const allowed = methodsOf(c.req.path);
-    if (allowed.length > 0) {
-      c.header("Allow", allowed.join(", "));
-      return render(c, new ProblemError("method_not_allowed", `${c.req.path} answers ${allowed.join(", ")}`));
-    }
-    return render(c, new ProblemError("not_found", "no such resource; the API lives under /v1 (see /docs)"));
-  });
+  app.notFound((c) =>
+    render(c, new ProblemError("not_found", "no such resource; the API lives under /v1 (see /docs)")),
+  );
   app.onError((error, c) => {
     if (error instanceof ProblemError) return render(c, error);
     const code = error instanceof HTTPException ? HTTP_EXCEPTION_CODES[error.status] : undefined;

@@ -6,6 +6,7 @@ import { ConfigError } from "@cartax/storage";
 import { describe, expect, it } from "vitest";
 import { readConfig } from "./config";
 import { startServer } from "./start-server";
+import { readWebhookConfig } from "./webhooks/webhook-config";
 
 describe("readConfig", () => {
   it("defaults to 127.0.0.1:3000, ./data and acceptance", () => {
@@ -24,6 +25,33 @@ describe("readConfig", () => {
     expect(() => readConfig({ CARTAX_ENVIRONMENT: "prod" })).toThrow(/CARTAX_ENVIRONMENT/);
     expect(() => readConfig({ DATABASE_URL: "mysql://u:secret@h/db" })).toThrow(/^DATABASE_URL must be/);
     expect(() => readConfig({ DATABASE_URL: "mysql://u:secret@h/db" })).not.toThrow(/secret/);
+  });
+});
+
+describe("readWebhookConfig", () => {
+  it("reads the webhook settings from the same schema, in milliseconds", () => {
+    expect(readWebhookConfig({})).toEqual({
+      workerInServer: true,
+      pingIntervalMs: 300_000,
+      pingFlagThreshold: 3,
+      timeoutMs: 30_000,
+      retryBaseMs: 10_000,
+      pollMs: 500,
+    });
+    expect(
+      readWebhookConfig({ CARTAX_PING_INTERVAL_MS: "1000", CARTAX_WEBHOOK_WORKER: "off" }),
+    ).toMatchObject({
+      workerInServer: false,
+      pingIntervalMs: 1000,
+    });
+  });
+
+  it("stops the server's and the worker's reading on a renamed or wrong variable, even one the other reads", () => {
+    expect(() => readWebhookConfig({ CARTAX_PING_INTERVAL_S: "1" })).toThrow(
+      /is now CARTAX_PING_INTERVAL_MS/,
+    );
+    expect(() => readConfig({ CARTAX_WEBHOOK_POLL_MS: "fast" })).toThrow(ConfigError);
+    expect(() => readWebhookConfig({ PORT: "x" })).toThrow(/^PORT must be/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { renderPng } from "@cartax/qr";
 import { testDatabases } from "@cartax/storage/testing";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
@@ -135,6 +136,76 @@ describe.each(testDatabases())("POST /v1/Qr on $dialect", (db) => {
       expect((await readJson(missing)).errors[0]).toMatchObject({ field: "carDetailId", rule: "required" });
     });
 
+    it("answers a second identical QrRequest with the same image, without rendering it again", async () => {
+      const metric = async (name: string) => {
+        const text = await (await fetch(`${service.server.url}/metrics`)).text();
+        return Number(text.match(new RegExp(`^${name} (\\d+)$`, "m"))?.[1] ?? Number.NaN);
+      };
+      const post = (body: Record<string, unknown>) =>
+        call(`${service.base}/Qr`, key, { body: { carDetailId: carId, ...body } });
+      const body = {
+        captionLine1: "Same card",
+        captionColor: "#336699",
+        qrCodeWidth: 420,
+        qrCodeHeight: 640,
+      };
+      const rendersBefore = await metric("cartax_qr_renders_total");
+      const reusedBefore = await metric("cartax_qr_images_reused_total");
+      const first = await post(body);
+      expect(first.status).toBe(201);
+      expect(await metric("cartax_qr_renders_total")).toBe(rendersBefore + 1);
+      // Same card written another way (key order, a colour without #): the same drawing, the same image.
+      const second = await post({
+        qrCodeHeight: 640,
+        qrCodeWidth: 420,
+        captionColor: "336699",
+        captionLine1: "Same card",
+      });
+      expect(second.status).toBe(201);
+      expect(second.headers.get("location")).toBe(first.headers.get("location"));
+      expect(await metric("cartax_qr_renders_total")).toBe(rendersBefore + 1);
+      expect(await metric("cartax_qr_images_reused_total")).toBe(reusedBefore + 1);
+      const image = await fetch(local(second.headers.get("location") ?? ""));
+      expect(decode(Buffer.from(await image.arrayBuffer())).text).toMatch(/\/p\//);
+      // Another caption is another card: rendered, with its own image.
+      const other = await post({ ...body, captionLine1: "Other card" });
+      expect(other.headers.get("location")).not.toBe(first.headers.get("location"));
+      expect(await metric("cartax_qr_renders_total")).toBe(rendersBefore + 2);
+    });
+
+    it("renders again once the identical image has expired; reuse extends a live image's lifetime", async () => {
+      const storage = service.server.service.storage;
+      const body = { carDetailId: carId, captionLine1: "Lifetime" };
+      const first = (await call(`${service.base}/Qr`, key, { body })).headers.get("location") ?? "";
+      const token = first.slice(first.lastIndexOf("/") + 1, -4);
+      const expiry = async () =>
+        (
+          await storage.db
+            .selectFrom("qr_images")
+            .select("expires_at")
+            .where("token", "=", token)
+            .executeTakeFirstOrThrow()
+        ).expires_at;
+      // An hour older: a reuse moves its end 24 hours after the reuse.
+      const earlier = new Date(Date.parse(await expiry()) - 3_600_000).toISOString();
+      await storage.db
+        .updateTable("qr_images")
+        .set({ expires_at: earlier })
+        .where("token", "=", token)
+        .execute();
+      expect((await call(`${service.base}/Qr`, key, { body })).headers.get("location")).toBe(first);
+      expect(Date.parse(await expiry())).toBeGreaterThan(Date.parse(earlier) + 3_000_000);
+      // Expired: never handed out again; a new image is rendered.
+      await storage.db
+        .updateTable("qr_images")
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("token", "=", token)
+        .execute();
+      const again = (await call(`${service.base}/Qr`, key, { body })).headers.get("location");
+      expect(again).not.toBe(first);
+      expect((await fetch(local(again ?? ""))).status).toBe(200);
+    });
+
     it("an expired image answers 404 and the sweep removes it", async () => {
       const storage = service.server.service.storage;
       const token = await storage.qr.putImage(Buffer.from("png"), -1000);
@@ -151,6 +222,66 @@ describe.each(testDatabases())("POST /v1/Qr on $dialect", (db) => {
   });
 });
 
+describe("bounded rendering (CARTAX_QR_RENDER_CONCURRENCY, CARTAX_QR_QUEUE_LIMIT)", () => {
+  it("answers 503 with Retry-After as a problem past the slots and the queue, creates nothing then, and 201 again after", async () => {
+    const [sqlite] = testDatabases();
+    if (!sqlite?.available) return;
+    // Renders wait until released, so that the slot and the queue are full for sure.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const service = await startTestService(sqlite, {
+      qrRenders: { concurrency: 1, queueLimit: 1 },
+      qrRender: async (svg) => {
+        await released;
+        return renderPng(svg);
+      },
+    });
+    try {
+      const { primaryKey } = await service.subscribe();
+      const { id } = await readJson(await call(`${service.base}/CarDetails`, primaryKey, { body: car }));
+      const post = (i: number) =>
+        call(`${service.base}/Qr`, primaryKey, { body: { carDetailId: id, captionLine1: `Card ${i}` } });
+      const metrics = async () => (await fetch(`${service.server.url}/metrics`)).text();
+      const rendering = post(1);
+      const waiting = post(2);
+      for (let i = 0; i < 200; i++) {
+        const text = await metrics();
+        if (text.includes("cartax_qr_renders_running 1") && text.includes("cartax_qr_renders_queued 1"))
+          break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const busy = await post(3);
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get("content-type")).toBe("application/problem+json");
+      expect(Number(busy.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(busy.headers.get("location")).toBeNull();
+      expect(await readJson(busy)).toMatchObject({
+        status: 503,
+        code: "service_unavailable",
+        type: "/problems/service-unavailable",
+      });
+      // An identical request to one already rendering shares it rather than being refused.
+      const same = post(1);
+      release();
+      expect((await Promise.all([rendering, waiting, same])).map((r) => r.status)).toEqual([201, 201, 201]);
+      expect((await same).headers.get("location")).toBe((await rendering).headers.get("location"));
+      const images = await service.server.service.storage.db
+        .selectFrom("qr_images")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(Number(images.n)).toBe(2);
+      expect(await metrics()).toMatch(/^cartax_qr_renders_refused_total 1$/m);
+      // Room again once the renders are done.
+      expect((await post(3)).status).toBe(201);
+    } finally {
+      release();
+      await service.stop();
+    }
+  }, 60_000);
+});
+
 describe("rendering does not block the event loop", () => {
   it("answers other requests while large QR images render", async () => {
     const [sqlite] = testDatabases();
@@ -160,9 +291,10 @@ describe("rendering does not block the event loop", () => {
       const { primaryKey } = await service.subscribe();
       const { id } = await readJson(await call(`${service.base}/CarDetails`, primaryKey, { body: car }));
       let qrDone = 0;
-      const renders = Array.from({ length: 4 }, () =>
+      // Four different cards (an identical one would share the render).
+      const renders = Array.from({ length: 4 }, (_, i) =>
         call(`${service.base}/Qr`, primaryKey, {
-          body: { carDetailId: id, qrCodeWidth: 4000, qrCodeHeight: 4000 },
+          body: { carDetailId: id, qrCodeWidth: 4000, qrCodeHeight: 4000, captionLine1: `Card ${i}` },
         }).then((r) => {
           qrDone = performance.now();
           return r.status;

@@ -6,6 +6,8 @@ import { createApp } from "./app";
 import type { ServiceConfig } from "./config";
 import type { ServiceContext } from "./http/app-env";
 import { ServiceMetrics } from "./http/metrics";
+import { QrImages } from "./qr/qr-images";
+import { QR_IMAGE_TTL_MS } from "./routes/qr";
 import { checkRulesNotice } from "./rules-notice-check";
 import type { WebhookConfig } from "./webhooks/webhook-config";
 import { startWebhookRuntime } from "./webhooks/webhook-runtime";
@@ -24,7 +26,12 @@ export interface StartOptions {
   readonly shutdownGraceMs?: number;
   /** Webhook settings; with `workerInServer` the delivery worker runs in this process. */
   readonly webhooks?: WebhookConfig;
+  /** Tests only: renders an SVG to PNG instead of resvg (e.g. one that waits to be released). */
+  readonly qrRender?: (svg: string) => Promise<Buffer>;
 }
+
+/** The QR render limits when the configuration gives none (the README's defaults). */
+export const DEFAULT_QR_RENDER_LIMITS = { concurrency: 2, queueLimit: 16 } as const;
 
 /** How often the usage counts of subscriptions are added to the database (README: usage lags by this much). */
 export const USAGE_FLUSH_MS = 5000;
@@ -35,7 +42,7 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
   const logger: Logger = pino(
     {
       base: { service: "cartax-api", environment: config.environment },
-      level: process.env.LOG_LEVEL ?? "info",
+      level: config.logLevel ?? "info",
     },
     options.logDestination ?? pino.destination({ sync: false }),
   );
@@ -60,11 +67,20 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
     options.webhooks?.workerInServer === true
       ? startWebhookRuntime(storage, options.webhooks, logger)
       : undefined;
+  const qrImages = new QrImages(
+    storage,
+    QR_IMAGE_TTL_MS,
+    config.qrRenders ?? DEFAULT_QR_RENDER_LIMITS,
+    metrics.qr,
+    options.qrRender,
+  );
+  metrics.watchQrRenders(() => qrImages.load);
   const context = {
     storage,
     environment: config.environment,
     logger,
     publicBaseUrl: config.publicBaseUrl ?? "",
+    qrImages,
   };
   return new Promise((resolve, reject) => {
     const server: ServerType = serve(

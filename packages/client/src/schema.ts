@@ -156,7 +156,7 @@ export interface paths {
     put?: never;
     /**
      * Generate a QR code image of a car detail's public link
-     * @description 201 with the image URI in Location (GET it without a key; it lives 24 hours). Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).
+     * @description 201 with the image URI in Location (GET it without a key; it lives 24 hours). A request identical to one answered within the image's lifetime (same car, layout, captions, colours and logos) gets the same image back, without rendering again, and its lifetime starts again. Renders are bounded (CARTAX_QR_RENDER_CONCURRENCY at a time, CARTAX_QR_QUEUE_LIMIT waiting); past that the answer is 503 with Retry-After. Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).
      */
     post: operations["createQr"];
     delete?: never;
@@ -2101,6 +2101,27 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
+      /** @description Every render slot is busy and the queue of renders is full (CARTAX_QR_RENDER_CONCURRENCY, CARTAX_QR_QUEUE_LIMIT); nothing was created. */
+      503: {
+        headers: {
+          /** @description Seconds after which the same request is likely to be taken. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/service-unavailable",
+           *       "title": "The service is busy",
+           *       "status": 503,
+           *       "code": "service_unavailable",
+           *       "detail": "every QR render slot is busy and the queue is full; retry in 2 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
     };
   };
   getQrImage: {
@@ -2267,6 +2288,7 @@ export interface operations {
           | "payload-too-large"
           | "unsupported-media-type"
           | "too-many-requests"
+          | "service-unavailable"
           | "internal-error";
       };
       cookie?: never;

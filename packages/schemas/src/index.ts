@@ -1,7 +1,8 @@
 /**
  * @module
  * `@cartax/schemas`: zod schemas of the Cartax HTTP API contract (docs/contract.md), shared by the
- * service, the analyst CLI and clients; RFC 9457 problem details for invalid input.
+ * service, the analyst CLI and clients; RFC 9457 problem details for invalid input; the one schema
+ * of the settings every program reads from the environment (README, Configuration).
  */
 
 export { CAR_DETAIL_LIMITS } from "@cartax/engine";
@@ -15,6 +16,12 @@ export {
 export { CATALOG_PRICE_DESCRIPTION, type CarDetailBody, carDetailSchema } from "./car-detail-schema";
 export { isoDateSchema } from "./date-schema";
 export { enumSchema } from "./enum-schema";
+export {
+  ConfigError,
+  type EnvironmentVariables,
+  environmentVariablesSchema,
+  readEnvironmentVariables,
+} from "./environment-variables";
 export { type ParsedCalculationRequest, parseCalculationRequest } from "./parse-calculation-request";
 export { PRICE_BASIS_HEADER, type PriceBasis, priceBasisSchema } from "./price-basis-schema";
 export {

@@ -1,4 +1,2 @@
-/** A configuration value the operator must fix; its message is one line meant for a terminal. */
-export class ConfigError extends Error {
-  override readonly name = "ConfigError";
-}
+/** A configuration value the operator must fix (one class for every program: @cartax/schemas). */
+export { ConfigError } from "@cartax/schemas";

@@ -134,6 +134,8 @@ export interface QrImageTable {
   png: string;
   created_at: string;
   expires_at: string;
+  /** SHA-256 (hex) of the SVG drawn; null for images made before migration 0006. */
+  content_sha256: string | null;
 }
 
 /** A fixed-window request counter of a limited subscription (shared by instances on PostgreSQL). */

@@ -55,8 +55,16 @@ export class QrStore {
     }));
   }
 
-  /** Stores an image until `now + ttlMs`; returns its token. */
-  async putImage(png: Buffer, ttlMs: number, now: Date = new Date()): Promise<string> {
+  /**
+   * Stores an image until `now + ttlMs`; returns its token. `contentSha256` (hex) identifies what
+   * was drawn, for `reuseImage`.
+   */
+  async putImage(
+    png: Buffer,
+    ttlMs: number,
+    now: Date = new Date(),
+    contentSha256: string | null = null,
+  ): Promise<string> {
     const token = randomBytes(16).toString("base64url");
     await this.db
       .insertInto("qr_images")
@@ -65,9 +73,39 @@ export class QrStore {
         png: png.toString("base64"),
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + ttlMs).toISOString(),
+        content_sha256: contentSha256,
       })
       .execute();
     return token;
+  }
+
+  /**
+   * The token of a live image of the same content, if there is one; its lifetime is extended to
+   * `now + ttlMs` (never shortened), so that whoever receives it has the full lifetime too.
+   */
+  async reuseImage(
+    contentSha256: string,
+    ttlMs: number,
+    now: Date = new Date(),
+  ): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom("qr_images")
+      .select(["token", "expires_at"])
+      .where("content_sha256", "=", contentSha256)
+      .where("expires_at", ">", now.toISOString())
+      .orderBy("expires_at", "desc")
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
+    if (expiresAt <= row.expires_at) return row.token;
+    const updated = await this.db
+      .updateTable("qr_images")
+      .set({ expires_at: expiresAt })
+      .where("token", "=", row.token)
+      .where("expires_at", ">", now.toISOString())
+      .executeTakeFirst();
+    // Swept in between: no longer live, so not reused.
+    return Number(updated.numUpdatedRows) > 0 ? row.token : undefined;
   }
 
   /** The image, if the token is known and not expired. */

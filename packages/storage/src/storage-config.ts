@@ -1,6 +1,6 @@
 import path from "node:path";
-import { ConfigError } from "./config-error";
-import { ENVIRONMENTS, type Environment, isEnvironment } from "./environment";
+import { readEnvironmentVariables } from "@cartax/schemas";
+import type { Environment } from "./environment";
 
 /** What the server and the operator CLI read alike from the environment to reach the database. */
 export interface StorageConfig {
@@ -12,22 +12,16 @@ export interface StorageConfig {
   readonly environment: Environment;
 }
 
-/** Reads the storage configuration; a wrong value throws a ConfigError with one clear line. */
+/**
+ * The storage settings of the environment. The whole table is checked (the schema of
+ * @cartax/schemas, shared by the server, the worker and the CLI): a wrong value throws a
+ * ConfigError with one clear line.
+ */
 export function readStorageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
-  const environment = env.CARTAX_ENVIRONMENT?.trim() || "acceptance";
-  if (!isEnvironment(environment)) {
-    throw new ConfigError(
-      `CARTAX_ENVIRONMENT must be one of ${ENVIRONMENTS.join(", ")}, got "${env.CARTAX_ENVIRONMENT}"`,
-    );
-  }
-  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    // Never echo the URL: it may carry a password.
-    throw new ConfigError("DATABASE_URL must be a postgres:// or postgresql:// URL");
-  }
+  const variables = readEnvironmentVariables(env);
   return {
-    dataDir: path.resolve(env.CARTAX_DATA_DIR?.trim() || "data"),
-    databaseUrl,
-    environment,
+    dataDir: path.resolve(variables.CARTAX_DATA_DIR),
+    databaseUrl: variables.DATABASE_URL,
+    environment: variables.CARTAX_ENVIRONMENT,
   };
 }

@@ -144,7 +144,7 @@ export default async function setup(project: TestProject) {
       CARTAX_WEBHOOK_RETRY_BASE_MS: "200",
       CARTAX_WEBHOOK_POLL_MS: "50",
       CARTAX_WEBHOOK_TIMEOUT_MS: "1000",
-      CARTAX_PING_INTERVAL_S: "1",
+      CARTAX_PING_INTERVAL_MS: "1000",
     });
     services.push(acceptance);
     // README, Configuration: the same database seen as production; its own webhook worker is off so

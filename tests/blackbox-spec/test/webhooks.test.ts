@@ -299,7 +299,7 @@ describe("change notification (spec Events › Delivery, Change notification bod
   });
 
   // Skipped on 25 November 2026: flaky. `webhook status` lists an endpoint's 10 most recent
-  // deliveries, and this suite pings every endpoint each second (CARTAX_PING_INTERVAL_S=1), so on a
+  // deliveries, and this suite pings every endpoint each second (CARTAX_PING_INTERVAL_MS=1000), so on a
   // busy machine the notification is pushed out of the list before the CLI reads it. To restore with
   // the delivery-lifecycle work (issue 21): status lists notifications apart from pings.
   it.skip("webhook status shows the attempts (README)", async () => {

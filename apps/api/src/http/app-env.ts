@@ -1,5 +1,6 @@
 import type { Environment, Storage, Subscription } from "@cartax/storage";
 import type { Logger } from "pino";
+import type { QrImages } from "../qr/qr-images";
 
 /** What the routes need from the running service. */
 export interface ServiceContext {
@@ -8,6 +9,8 @@ export interface ServiceContext {
   /** External origin for Location headers and public links, without a trailing slash. */
   readonly publicBaseUrl: string;
   readonly logger: Logger;
+  /** The generated QR images: reuse of identical ones, bounded rendering. */
+  readonly qrImages: QrImages;
 }
 
 /** Hono variables set by the middleware. */

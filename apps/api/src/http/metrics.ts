@@ -24,6 +24,58 @@ export class ServiceMetrics {
     labelNames: ["subscription_id", "status"] as const,
     registers: [this.registry],
   });
+  private readonly qrRenders = new Counter({
+    name: "cartax_qr_renders_total",
+    help: "QR images rendered (a request answered with a live identical image renders nothing).",
+    registers: [this.registry],
+  });
+  private readonly qrRenderSeconds = new Histogram({
+    name: "cartax_qr_render_duration_seconds",
+    help: "Time to render one QR image.",
+    buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+  private readonly qrReused = new Counter({
+    name: "cartax_qr_images_reused_total",
+    help: "QrRequests answered with a live identical image, without rendering.",
+    registers: [this.registry],
+  });
+  private readonly qrRefused = new Counter({
+    name: "cartax_qr_renders_refused_total",
+    help: "QrRequests refused with 503 because every render slot was busy and the queue full.",
+    registers: [this.registry],
+  });
+
+  /** What the QR images report (qr/qr-images.ts). */
+  readonly qr = {
+    rendered: (seconds: number) => {
+      this.qrRenders.inc();
+      this.qrRenderSeconds.observe(seconds);
+    },
+    reused: () => this.qrReused.inc(),
+    refused: () => this.qrRefused.inc(),
+  };
+
+  /** Gauges of the renders running and waiting, read at each scrape. */
+  watchQrRenders(load: () => { running: number; queued: number }): void {
+    new Gauge({
+      name: "cartax_qr_renders_running",
+      help: "QR renders in progress.",
+      registers: [this.registry],
+      collect() {
+        this.set(load().running);
+      },
+    });
+    new Gauge({
+      name: "cartax_qr_renders_queued",
+      help: "QR renders waiting for a slot.",
+      registers: [this.registry],
+      collect() {
+        this.set(load().queued);
+      },
+    });
+  }
+
   /** Where a subscription's requests are counted per endpoint for `cartax subscription usage`. */
   private readonly usage: Storage["usage"] | undefined;
 

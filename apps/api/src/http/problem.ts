@@ -51,6 +51,11 @@ export const PROBLEMS = {
     title: "Too many requests",
     help: "The subscription's rate limit is used up for the current window (the operator sets it per subscription). Wait the number of seconds in the Retry-After header, then send the request again. Every answer to a limited subscription carries the RateLimit-Policy and RateLimit headers (IETF draft-ietf-httpapi-ratelimit-headers): the limit and window, and the requests left and the seconds until the window ends.",
   },
+  service_unavailable: {
+    status: 503,
+    title: "The service is busy",
+    help: "Every QR render slot is busy and the queue of renders waiting is full (the operator sets both: CARTAX_QR_RENDER_CONCURRENCY and CARTAX_QR_QUEUE_LIMIT). Nothing was created. Wait the number of seconds in the Retry-After header, then send the same request again.",
+  },
   internal_error: {
     status: 500,
     title: "Internal server error",

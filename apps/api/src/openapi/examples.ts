@@ -69,6 +69,7 @@ const DETAILS: Partial<Record<ProblemCode, string>> = {
   payload_too_large: "the body is larger than 65536 bytes (64 KiB)",
   unsupported_media_type: "the body must be sent as application/json, not text/plain",
   internal_error: "an unexpected error occurred; retry later",
+  service_unavailable: "every QR render slot is busy and the queue is full; retry in 2 s",
 };
 
 /** The example of a problem response of this status: a problem the service really sends with it. */

@@ -3,7 +3,7 @@ import {
   defaultLogo,
   type Logo,
   QR_DEFAULTS,
-  renderQrCard,
+  qrCardSvg,
   resolveQrLayout,
   validateLogo,
 } from "@cartax/qr";
@@ -15,6 +15,7 @@ import { notFound, ProblemError } from "../http/problem";
 import { jsonBody } from "../http/read-json-body";
 import { uuidParam } from "../http/uuid-param";
 import { bodyProblems, jsonRequest, open, problem, secured } from "../openapi/responses";
+import { RenderQueueFullError } from "../qr/render-queue";
 import type { Api } from "./api";
 import { qrRequestSchema } from "./qr-request-schema";
 
@@ -56,7 +57,7 @@ export const createQrRoute = (service: ServiceContext) =>
     path: "/v1/Qr",
     summary: "Generate a QR code image of a car detail's public link",
     description:
-      "201 with the image URI in Location (GET it without a key; it lives 24 hours). Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).",
+      "201 with the image URI in Location (GET it without a key; it lives 24 hours). A request identical to one answered within the image's lifetime (same car, layout, captions, colours and logos) gets the same image back, without rendering again, and its lifetime starts again. Renders are bounded (CARTAX_QR_RENDER_CONCURRENCY at a time, CARTAX_QR_QUEUE_LIMIT waiting); past that the answer is 503 with Retry-After. Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).",
     tags: ["Sharing"],
     security: secured,
     middleware: [authenticate(service, { calculation: false }), jsonBody] as const,
@@ -76,6 +77,18 @@ export const createQrRoute = (service: ServiceContext) =>
       },
       ...bodyProblems,
       404: problem("No car detail with that id in this account.", 404),
+      503: {
+        ...problem(
+          "Every render slot is busy and the queue of renders is full (CARTAX_QR_RENDER_CONCURRENCY, CARTAX_QR_QUEUE_LIMIT); nothing was created.",
+          503,
+        ),
+        headers: {
+          "Retry-After": {
+            description: "Seconds after which the same request is likely to be taken.",
+            schema: { type: "integer", minimum: 1 },
+          },
+        },
+      },
     },
   });
 
@@ -101,13 +114,21 @@ export function registerCreateQr(api: Api, service: ServiceContext): void {
         throw notFound(`car detail ${id}`);
       const token = await service.storage.publicLinks.tokenFor(subscription.ownerId, id);
       const fallback = defaultLogo();
-      const png = await renderQrCard({
+      const { svg } = qrCardSvg({
         content: `${service.publicBaseUrl}/p/${token}`,
         layout: resolveQrLayout(request),
         logo: (await logoNamed(service, request.logoPath ?? QR_DEFAULTS.logoPath, fallback)) ?? fallback,
         topLogo: await logoNamed(service, request.topLogoPath, null),
       });
-      const image = await service.storage.qr.putImage(png, QR_IMAGE_TTL_MS);
+      let image: string;
+      try {
+        // The same card as a live image: that image (no render); else a render, bounded.
+        image = await service.qrImages.tokenFor(svg);
+      } catch (error) {
+        if (!(error instanceof RenderQueueFullError)) throw error;
+        c.header("Retry-After", String(error.retryAfterSeconds));
+        throw new ProblemError("service_unavailable", error.message);
+      }
       c.header("Location", `${service.publicBaseUrl}/v1/Qr/${image}.png`);
       return c.body(null, 201);
     },

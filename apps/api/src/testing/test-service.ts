@@ -1,7 +1,8 @@
 import { Writable } from "node:stream";
 import type { Environment, NewSubscription } from "@cartax/storage";
 import type { FreshDatabase, TestDatabase } from "@cartax/storage/testing";
-import { type RunningServer, startServer } from "../start-server";
+import type { ServiceConfig } from "../config";
+import { type RunningServer, type StartOptions, startServer } from "../start-server";
 import type { WebhookConfig } from "../webhooks/webhook-config";
 
 /** A real service on a real port over a fresh database, with its log lines captured. */
@@ -22,7 +23,13 @@ export interface TestService {
 
 export async function startTestService(
   db: TestDatabase,
-  options: { environment?: Environment; database?: FreshDatabase; webhooks?: WebhookConfig } = {},
+  options: {
+    environment?: Environment;
+    database?: FreshDatabase;
+    webhooks?: WebhookConfig;
+    qrRenders?: ServiceConfig["qrRenders"];
+    qrRender?: StartOptions["qrRender"];
+  } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await db.create());
   const environment = options.environment ?? "acceptance";
@@ -41,8 +48,14 @@ export async function startTestService(
       databaseUrl: database.databaseUrl,
       environment,
       publicBaseUrl: "https://api.cartax.test",
+      qrRenders: options.qrRenders,
     },
-    { logDestination, shutdownGraceMs: 2000, ...(options.webhooks ? { webhooks: options.webhooks } : {}) },
+    {
+      logDestination,
+      shutdownGraceMs: 2000,
+      ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+      ...(options.qrRender ? { qrRender: options.qrRender } : {}),
+    },
   );
   return {
     server,

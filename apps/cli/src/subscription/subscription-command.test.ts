@@ -108,6 +108,12 @@ describe.each(testDatabases())("cartax subscription on $dialect", (database) => 
       const badEnv = await cli({ ...env, CARTAX_ENVIRONMENT: "staging" }, "list");
       expect(badEnv.code).toBe(2);
       expect(badEnv.stderr).toContain("CARTAX_ENVIRONMENT");
+      // The CLI reads the same schema as the server: a duration in the old unit stops it too, in one line.
+      const renamed = await cli({ ...env, CARTAX_PING_INTERVAL_S: "1" }, "list");
+      expect(renamed.code).toBe(2);
+      expect(renamed.stderr.trim().split("\n")).toEqual([
+        expect.stringContaining("CARTAX_PING_INTERVAL_S is now CARTAX_PING_INTERVAL_MS"),
+      ]);
     },
   );
 

@@ -4,6 +4,7 @@ import { webhooks } from "./0002-webhooks";
 import { publicLinks } from "./0003-public-links";
 import { qr } from "./0004-qr";
 import { subscriptionLimits } from "./0005-subscription-limits";
+import { qrImageReuse } from "./0006-qr-image-reuse";
 
 /**
  * Every migration, by name; names sort in the order they run. Append new ones (another issue's
@@ -15,4 +16,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0003-public-links": publicLinks,
   "0004-qr": qr,
   "0005-subscription-limits": subscriptionLimits,
+  "0006-qr-image-reuse": qrImageReuse,
 };
