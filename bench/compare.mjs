@@ -1,6 +1,11 @@
 #!/usr/bin/env node
 // Compares two builds of the engine on this machine, whose speed varies from run to run:
 //   node bench/compare.mjs path/to/a/index.js path/to/b/index.js
+//   CARTAX_COMPARE_LINES=1 node bench/compare.mjs …   (both: the lines path, below)
+//   CARTAX_COMPARE_A=calculate CARTAX_COMPARE_B=lines node bench/compare.mjs a.js b.js
+// What each side runs: `calculate` (all six calculators; the default) or `lines` (the lines path of
+// the HTTP Calculate: calculate, then toCalculationLines in nl). A and B may be the same build:
+// `A=calculate B=lines` on one build is issue 20's "lines path ≤ 1.2× calculate alone".
 // In one process, batches of the benchmark's calculate alternate between A and B, and the median
 // of the per-pair ratios B/A is taken; the process runs once in each load order (the first module
 // loaded can be favoured by a few per cent) and the two are combined. Two copies of the same build
@@ -25,15 +30,28 @@ if (order === undefined) {
     return Number(child.stdout.trim());
   };
   const aFirst = ratio(first, second, "a-first");
-  const bFirst = 1 / ratio(second, first, "a-first");
+  const bFirst = 1 / ratio(second, first, "b-first");
   const combined = Math.sqrt(aFirst * bFirst);
   console.log(
     `B/A ${combined.toFixed(3)} (A loaded first ${aFirst.toFixed(3)}, B loaded first ${bFirst.toFixed(3)})`,
   );
 } else {
-  const load = async (file) => (await import(pathToFileURL(path.resolve(file)).href)).calculate;
-  const a = await load(first);
-  const b = await load(second);
+  const both = process.env.CARTAX_COMPARE_LINES === "1" ? "lines" : "calculate";
+  // In the child, `first` is A unless the parent swapped the load order (then it is B).
+  const [modeFirst, modeSecond] =
+    order === "a-first"
+      ? [process.env.CARTAX_COMPARE_A ?? both, process.env.CARTAX_COMPARE_B ?? both]
+      : [process.env.CARTAX_COMPARE_B ?? both, process.env.CARTAX_COMPARE_A ?? both];
+  const load = async (file, mode) => {
+    const engine = await import(pathToFileURL(path.resolve(file)).href);
+    if (mode === "calculate") return engine.calculate;
+    if (mode !== "lines") throw new Error(`unknown mode ${mode}: calculate or lines`);
+    const lines = engine.toCalculationLines;
+    if (typeof lines !== "function") throw new Error(`${file} has no toCalculationLines`);
+    return (request) => lines(engine.calculate(request).results, "nl");
+  };
+  const a = await load(first, modeFirst);
+  const b = await load(second, modeSecond);
   const request = {
     car: {
       catalogPrice: 42350.5,

@@ -3,16 +3,20 @@
 // answer), with no authentication, no request validation beyond the engine's, no audit record, no
 // logs and no metrics. No implementation of POST /v1/Calculate on this engine and adapter can be
 // faster than this route; the service's figures are reported against it as well as against bare.
+//
+// With CARTAX_FLOOR_PHASES=1 (bench/floor-phases.mjs) it also serves the floor cut into phases, each
+// route doing one phase more than the one before, and GET /stats (the process's CPU time, the
+// requests served and the garbage collector's time), so that the CPU time a phase costs under load
+// is the difference between two routes.
 import { randomUUID } from "node:crypto";
+import { PerformanceObserver } from "node:perf_hooks";
 import { calculate, toCalculationLine } from "@cartax/engine";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 
-const app = new Hono();
-app.post("/floor", async (c) => {
-  const body = await c.req.json();
+const toInput = (body) => {
   const profile = body.userProfile;
-  const outcome = calculate({
+  return {
     car: body.carDetail,
     profile: {
       status: profile.status,
@@ -21,13 +25,88 @@ app.post("/floor", async (c) => {
       hasFuelCard: profile.hasFuelCard,
     },
     options: body.options,
+  };
+};
+
+const phases = process.env.CARTAX_FLOOR_PHASES === "1";
+let requests = 0;
+let gcMs = 0;
+const app = new Hono();
+if (phases) {
+  app.use("*", async (_c, next) => {
+    requests++;
+    await next();
   });
+}
+app.post("/floor", async (c) => {
+  const body = await c.req.json();
+  const outcome = calculate(toInput(body));
   if (!outcome.ok) return c.json(outcome.issues, 400);
   const lines = outcome.results.map((result) => toCalculationLine(result, "en"));
   return c.body(JSON.stringify({ calculationId: randomUUID(), lines }), 200, {
     "Content-Type": "application/json",
   });
 });
+
+if (phases) {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration;
+  }).observe({ entryTypes: ["gc"] });
+  const json = { "Content-Type": "application/json" };
+  // The floor's answer, made once: the same bytes as /floor sends.
+  let answer = "";
+  // 1. read the body as /floor does (a Web Request body), answer a small JSON (as bare does).
+  app.post("/phase/body", async (c) =>
+    c.json({ ok: true, received: (await c.req.json()).userProfile?.postalCode }),
+  );
+  // 2. the same, answering the floor's 4 KB answer (made once): the cost of the bigger answer.
+  app.post("/phase/answer", async (c) => {
+    await c.req.json();
+    return c.body(answer, 200, json);
+  });
+  // 3. + calculate.
+  app.post("/phase/calculate", async (c) => {
+    const outcome = calculate(toInput(await c.req.json()));
+    if (!outcome.ok) return c.json(outcome.issues, 400);
+    return c.body(answer, 200, json);
+  });
+  // 4. + the localised lines.
+  app.post("/phase/lines", async (c) => {
+    const outcome = calculate(toInput(await c.req.json()));
+    if (!outcome.ok) return c.json(outcome.issues, 400);
+    const lines = outcome.results.map((result) => toCalculationLine(result, "en"));
+    if (lines.length === 0) return c.json({}, 500);
+    return c.body(answer, 200, json);
+  });
+  // 5. = /floor (+ serialising the answer and its id).
+  // 0. the body read straight from Node's stream, as the service's readJsonBody does.
+  app.post("/phase/node-body", async (c) => {
+    const incoming = c.env.incoming;
+    const chunks = [];
+    for await (const chunk of incoming) chunks.push(chunk);
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    return c.json({ ok: true, received: body.userProfile?.postalCode });
+  });
+  app.post("/phase/floor-node-body", async (c) => {
+    const chunks = [];
+    for await (const chunk of c.env.incoming) chunks.push(chunk);
+    const outcome = calculate(toInput(JSON.parse(Buffer.concat(chunks).toString("utf8"))));
+    if (!outcome.ok) return c.json(outcome.issues, 400);
+    const lines = outcome.results.map((result) => toCalculationLine(result, "en"));
+    return c.body(JSON.stringify({ calculationId: randomUUID(), lines }), 200, json);
+  });
+  app.post("/phase/prepare", async (c) => {
+    answer = await c.req.text();
+    return c.json({ ok: true });
+  });
+  // An orderly exit on SIGINT, so that --cpu-prof writes its profile (CARTAX_FLOOR_PROFILE).
+  process.once("SIGINT", () => process.exit(0));
+  app.get("/stats", (c) => {
+    const cpu = process.cpuUsage();
+    return c.json({ userMicros: cpu.user, systemMicros: cpu.system, requests, gcMs });
+  });
+}
+
 serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
   process.stderr.write(`listening on http://127.0.0.1:${info.port}\n`);
 });

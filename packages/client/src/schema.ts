@@ -458,6 +458,7 @@ export interface components {
     };
     CalculationLine: {
       name: string;
+      /** @description How the figure was reached, in the request's language: the main values of the formula (e.g. for the benefit in kind: catalogue value, age coefficient, CO2 and its percentage, yearly minimum), then remarks. Set on every line of this service; nullable as in the contract. */
       description: string | null;
       /**
        * @description Known values: RoadTax, YearlyTax, BenefitInKind, FiscalDeduction, RejectedExpenses, CO2Contribution. Others may appear within v1; treat an unknown value as such, not as an error.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { calculate } from "./calculate";
 import type { CalculationInput } from "./calculation-input";
 import { toCalculationLines } from "./calculation-line";
-import { LANGUAGES } from "./enums";
+import { LANGUAGES, type Region } from "./enums";
 import { hasFigure } from "./tax-result";
 import { calculationInputArb } from "./testing/arbitraries";
 
@@ -121,6 +121,127 @@ describe("lines without a figure never read as zero tax", () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("descriptions say how a figure was reached", () => {
+  it("every line with a figure (amount or exempt) has a non-empty description in every language", () => {
+    fc.assert(
+      fc.property(calculationInputArb, (input) => {
+        const outcome = calculate(input);
+        if (!outcome.ok) return;
+        for (const language of LANGUAGES) {
+          for (const line of toCalculationLines(outcome.results, language).lines) {
+            expect(line.description, `${line.viewOption} ${line.year} ${language}`).toMatch(/\S/);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("names the main values of the formula, written for the language", () => {
+    // The reform example of walloonWithoutWeight, with its mass: MB(81 kW), CO2 120 g/km WLTP, 1,570 kg.
+    const input: CalculationInput = {
+      ...walloonWithoutWeight,
+      car: { ...walloonWithoutWeight.car, weight: 1570 },
+    };
+    const en = toCalculationLines(results(input), "en").lines;
+    const bik = en.find((l) => l.viewOption === "BenefitInKind" && l.year === 2025);
+    // catalogue value = 18,000 × 1.21 (art. 36 §2 WIB 92: VAT included).
+    expect(bik?.description).toMatch(
+      /^Catalogue value 21,780\.00 €, age coefficient 100 %, CO2 120 g\/km \(WLTP\), CO2 percentage [\d.]+ %/,
+    );
+    expect(en.find((l) => l.viewOption === "RoadTax")?.description).toContain(
+      "CO2 120 g/km (WLTP), power 81 kW, maximum authorised mass 1570 kg",
+    );
+    const fr = toCalculationLines(results(input), "fr").lines;
+    expect(fr.find((l) => l.viewOption === "BenefitInKind")?.description).toMatch(
+      /^Valeur catalogue 21\u202F780,00\u202F€/,
+    );
+    const nl = toCalculationLines(results(input), "nl").lines;
+    expect(nl.find((l) => l.viewOption === "RejectedExpenses")?.description).toMatch(
+      /^Voordeel van alle aard [\d.]+,\d\d €, percentage 17 %\./,
+    );
+  });
+
+  // Two hand-computed vectors of test-vectors/benefit-in-kind/2025.json (art. 36 §2 WIB 92), whose
+  // derivations give each value the description must name.
+  const bikVector = (id: string, car: CalculationInput["car"], registrationDate: string, region: Region) =>
+    ({
+      id,
+      input: {
+        car,
+        profile: {
+          status: "SelfEmployed",
+          registrationOn: id === "BIK-2025-009" ? "LeasingCompanyRegistration" : "CompanyRegistration",
+          region,
+          hasFuelCard: id === "BIK-2025-009",
+        },
+        options: { registrationDate },
+      },
+    }) satisfies { id: string; input: CalculationInput };
+
+  it("a BIK above its minimum names catalogue value, age coefficient, CO2 percentage and the minimum (BIK-2025-001)", () => {
+    // Derivation: catalogue value 40000 × 1.21 = 48400; month 1 → 100 %; WLTP 130 g/km; CO2 % 5.5 +
+    // (130 − 59) × 0.1 = 12.6 %; minimum 2025 1650, not reached (5227.20).
+    const { input } = bikVector(
+      "BIK-2025-001",
+      {
+        catalogPrice: 40000,
+        fuel: "Diesel",
+        euroStandard: "Euro6",
+        kilowatt: 110,
+        wltp: 130,
+        nedC2: 0,
+        capacity: 1968,
+      },
+      "2025-01-15",
+      "Brussels",
+    );
+    const line = toCalculationLines(results(input), "en").lines.find(
+      (l) => l.viewOption === "BenefitInKind" && l.year === 2025,
+    );
+    expect(line?.rawValue).toBe(5227.2);
+    expect(line?.description).toMatch(
+      /^Catalogue value 48,400\.00 €, age coefficient 100 %, CO2 130 g\/km \(WLTP\), CO2 percentage 12\.6 %, yearly minimum \(not reached\) 1,650\.00 €\./,
+    );
+    const nl = toCalculationLines(results(input), "nl").lines.find((l) => l.viewOption === "BenefitInKind");
+    expect(nl?.description).toMatch(
+      /^Cataloguswaarde 48\.400,00 €, leeftijdscoëfficiënt 100 %, CO2 130 g\/km \(WLTP\), CO2-percentage 12,6 %/,
+    );
+    const fr = toCalculationLines(results(input), "fr").lines.find((l) => l.viewOption === "BenefitInKind");
+    expect(fr?.description).toMatch(
+      /^Valeur catalogue 48\u202F400,00\u202F€, coefficient d'âge 100\u202F%, CO2 130 g\/km \(WLTP\), pourcentage CO2 12,6\u202F%/,
+    );
+  });
+
+  it("a BIK at its minimum names the values and the minimum that applies (BIK-2025-009)", () => {
+    // Derivation: catalogue value 35000 × 1.21 = 42350; month 13 → 94 %; WLTP 35 g/km; CO2 % 3.1 %
+    // clamped to 4 %; formula 1364.88 below the 2025 minimum 1650 → 1650.00.
+    const { input } = bikVector(
+      "BIK-2025-009",
+      {
+        catalogPrice: 35000,
+        fuel: "PluginHybridDiesel",
+        euroStandard: "Euro6",
+        kilowatt: 140,
+        wltp: 35,
+        nedC2: 0,
+        capacity: 1950,
+        weight: 2100,
+        batteryCapacity: 17,
+      },
+      "2024-09-01",
+      "Flanders",
+    );
+    const line = toCalculationLines(results(input), "en").lines.find(
+      (l) => l.viewOption === "BenefitInKind" && l.year === 2025,
+    );
+    expect(line?.rawValue).toBe(1650);
+    expect(line?.description).toMatch(
+      /^Catalogue value 42,350\.00 €, age coefficient 94 %, CO2 35 g\/km \(WLTP\), CO2 percentage 4 %\. The legal minimum applies \(1,650\.00 €\)\./,
     );
   });
 });

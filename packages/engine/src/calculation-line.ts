@@ -1,8 +1,8 @@
-import { CALCULATORS, type Calculator, LANGUAGES, type Language } from "./enums";
+import { CALCULATORS, type Calculator, type Language } from "./enums";
+import { isLanguage, lineDescription } from "./line-description";
 import { hasFigure, type OutcomeWithoutFigure, type TaxResult } from "./tax-result";
 import { CALCULATOR_NAMES } from "./texts/calculator-names";
-import { formatEuro, formatPercent } from "./texts/format-value";
-import { NOTE_TEXTS } from "./texts/note-texts";
+import { euroText, percentText } from "./texts/format-value";
 
 /**
  * A line of the HTTP API's CalculationResult (docs/contract.md, CalculationLine), plus `outcome` and
@@ -48,50 +48,13 @@ export interface CalculationLines {
   readonly unavailableLines: UnavailableLine[];
 }
 
-function formatDetail(value: number | string, language: Language, key: string): string {
-  if (typeof value === "string") return value;
-  if (key === "minimum" || key === "ownYearly" || key === "ecoMalus" || key === "maximum")
-    return formatEuro(value, language);
-  return String(value).replace(".", language === "en" ? "." : ",");
-}
-
-type Segment = string | { readonly key: string };
-const templates = new Map<string, readonly Segment[]>();
-
-/** A note text split once into literal parts and `{name}` placeholders. */
-function segmentsOf(template: string): readonly Segment[] {
-  let segments = templates.get(template);
-  if (!segments) {
-    segments = template
-      .split(/(\{\w+\})/)
-      .map((part) => (/^\{\w+\}$/.test(part) ? { key: part.slice(1, -1) } : part));
-    templates.set(template, segments);
-  }
-  return segments;
-}
-
-/** The localised description of a result: its notes as sentences, in the order they were made. */
+/**
+ * The localised description of a result (see `lineDescription`): how a figure was reached, then the
+ * notes; for a result without a figure, why. Null for a value that is not an engine result.
+ */
 export function describeResult(result: TaxResult, language: Language): string | null {
   if (!isTaxResult(result)) return null;
-  const texts = NOTE_TEXTS[isLanguage(language) ? language : "en"];
-  const { notes, details } = result.explanation;
-  if (notes.length === 0) return null;
-  // A line without an amount says why first.
-  const ordered = result.outcome === "amount" ? notes : [...notes].reverse();
-  let description = "";
-  for (const code of ordered) {
-    if (description) description += " ";
-    const text = texts[code];
-    if (typeof text !== "string") continue;
-    for (const segment of segmentsOf(text)) {
-      if (typeof segment === "string") description += segment;
-      else {
-        const value = details[segment.key];
-        if (value !== undefined) description += formatDetail(value, language, segment.key);
-      }
-    }
-  }
-  return description;
+  return lineDescription(result, isLanguage(language) ? language : "en");
 }
 
 /**
@@ -103,7 +66,11 @@ export function toCalculationLine(
   result: TaxResult,
   language: Language = "en",
 ): CalculationLine | UnavailableLine {
-  if (!isLanguage(language)) language = "en";
+  return lineOf(result, isLanguage(language) ? language : "en");
+}
+
+/** toCalculationLine for a language already checked. */
+function lineOf(result: TaxResult, language: Language): CalculationLine | UnavailableLine {
   if (!isTaxResult(result)) {
     // Not an engine result (e.g. parsed from elsewhere): a line without a figure rather than an exception.
     return {
@@ -128,8 +95,9 @@ export function toCalculationLines(
   const lines: CalculationLine[] = [];
   const unavailableLines: UnavailableLine[] = [];
   if (!Array.isArray(results)) return { lines, unavailableLines };
-  for (const result of results) {
-    const line = toCalculationLine(result, language);
+  if (!isLanguage(language)) language = "en";
+  for (let i = 0; i < results.length; i++) {
+    const line = lineOf(results[i] as TaxResult, language);
     if ("rawValue" in line) lines.push(line);
     else unavailableLines.push(line);
   }
@@ -139,7 +107,7 @@ export function toCalculationLines(
 function toUnavailableLine(result: TaxResult, language: Language): UnavailableLine {
   const outcome = result.outcome as OutcomeWithoutFigure;
   const name = CALCULATOR_NAMES[language][result.calculator];
-  const reason = describeResult(result, language) || NO_FIGURE_REASONS[language][outcome];
+  const reason = lineDescription(result, language) || NO_FIGURE_REASONS[language][outcome];
   const url = urlOf(result, language);
   const { calculator: viewOption, year } = result;
   return outcome === "missingInput"
@@ -167,9 +135,9 @@ function toLineWithFigure(result: TaxResult, language: Language): CalculationLin
   const url = urlOf(result, language);
   return {
     name: CALCULATOR_NAMES[language][result.calculator],
-    description: describeResult(result, language),
+    description: lineDescription(result, language),
     viewOption: result.calculator,
-    value: result.unit === "percent" ? formatPercent(rawValue, language) : formatEuro(rawValue, language),
+    value: result.unit === "percent" ? percentText(rawValue, language) : euroText(rawValue, language),
     rawValue,
     year: result.year,
     url,
@@ -205,8 +173,6 @@ const OUTCOMES: readonly unknown[] = [
   "notApplicable",
   "rulesNotAvailable",
 ];
-
-const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 
 /** Whether a value has the shape of an engine TaxResult (checked at run time). */
 function isTaxResult(value: unknown): value is TaxResult {

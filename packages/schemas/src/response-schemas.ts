@@ -110,7 +110,12 @@ export const lineParameterSchema = z
 export const calculationLineSchema = z
   .object({
     name: z.string(),
-    description: z.string().nullable(),
+    description: z
+      .string()
+      .nullable()
+      .describe(
+        "How the figure was reached, in the request's language: the main values of the formula (e.g. for the benefit in kind: catalogue value, age coefficient, CO2 and its percentage, yearly minimum), then remarks. Set on every line of this service; nullable as in the contract.",
+      ),
     viewOption: openEnum(CALCULATORS),
     value: z
       .string()

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatEuro, formatPercent } from "./format-value";
+import { decimalText, euroText, formatEuro, formatPercent, shortDecimal } from "./format-value";
 
 describe("formatting of line values", () => {
   it("writes the amount, then the euro sign, with each language's separators", () => {
@@ -48,5 +48,44 @@ describe("formatting of line values", () => {
     const odd = { toString: 0 } as never;
     expect(formatEuro(1234.5, odd)).toBe("1,234.50 €");
     expect(formatPercent(75, odd)).toBe("75 %");
+  });
+});
+
+describe("decimals written without V8's slow shortest-digits conversion", () => {
+  it("writes what String writes, for any number it takes", () => {
+    const decimals = fc
+      .tuple(fc.integer({ min: -999_999_999, max: 999_999_999 }), fc.integer({ min: 0, max: 7 }))
+      .map(([units, digits]) => units / 10 ** digits);
+    fc.assert(
+      fc.property(fc.oneof(decimals, fc.double({ noNaN: true })), (value) => {
+        if (Number.isInteger(value)) return; // decimalText writes whole numbers with String
+        const text = shortDecimal(value);
+        if (text !== undefined) expect(text).toBe(String(value));
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(shortDecimal(0.95)).toBe("0.95");
+    expect(shortDecimal(-0.000125)).toBe("-0.000125");
+    expect(shortDecimal(1e-7)).toBeUndefined();
+    expect(decimalText(137.5, "nl")).toBe("137,5");
+    expect(decimalText(0.1 + 0.2, "en")).toBe("0.30000000000000004");
+  });
+});
+
+describe("the line builder's euroText", () => {
+  it("writes what formatEuro writes", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }).map((cents) => cents / 100),
+          fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+        ),
+        fc.constantFrom("nl", "fr", "en" as const),
+        (value, language) => {
+          expect(euroText(value, language)).toBe(formatEuro(value, language));
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 });
