@@ -1,10 +1,10 @@
 import type { CalculationInput } from "./calculation-input";
+import { annualRoadTax } from "./calculators/annual-road-tax";
 import { benefitInKind } from "./calculators/benefit-in-kind";
 import { co2Contribution } from "./calculators/co2-contribution";
 import { fiscalDeduction } from "./calculators/fiscal-deduction";
+import { registrationTax } from "./calculators/registration-tax";
 import { rejectedExpenses } from "./calculators/rejected-expenses";
-import { roadTax } from "./calculators/road-tax";
-import { yearlyTax } from "./calculators/yearly-tax";
 import { ALL_VIEW_OPTIONS, CALCULATORS, type Calculator, ViewOption } from "./enums";
 import { isIsoDate, yearOf } from "./iso-date";
 import { type LineContext, lineContext } from "./line-context";
@@ -17,8 +17,8 @@ export type CalculatorFunction = (ctx: LineContext) => TaxResult;
 
 /** The six calculators, keyed by their ViewOptions name. */
 export const calculators: Readonly<Record<Calculator, CalculatorFunction>> = {
-  RoadTax: roadTax,
-  YearlyTax: yearlyTax,
+  RoadTax: registrationTax,
+  YearlyTax: annualRoadTax,
   BenefitInKind: benefitInKind,
   FiscalDeduction: fiscalDeduction,
   RejectedExpenses: rejectedExpenses,

@@ -1,5 +1,6 @@
 import type { Calculator } from "./enums";
 import { type Fraction, toEuros } from "./exact";
+import { type InputRecord, inputShapeOf, matchingShape } from "./input-shapes";
 import type { LineContext } from "./line-context";
 import { type LegalText, legalSourceOf } from "./rules/legal-texts";
 import type { ParameterRow } from "./rules/parameter-table";
@@ -23,9 +24,6 @@ export class ResultBuilder {
   private absorbed: Records[] | undefined;
   private formula = "";
   private explained: Explanation | undefined;
-  // The first inputs as the calculator wrote them in one literal, and how many (see inputsSoFar).
-  private literal: InputRecord | undefined;
-  private literalKeys = 0;
 
   constructor(
     private readonly calculator: Calculator,
@@ -43,23 +41,6 @@ export class ResultBuilder {
   input(name: string, value: number | string | boolean | null | undefined): this {
     this.explained = undefined;
     this.inputLog.push(name, value ?? null);
-    return this;
-  }
-
-  /**
-   * The inputs recorded so far, as the calculator writes them again in one object literal on its
-   * usual path: V8 builds a literal several times faster than a record filled key by key, and
-   * these records are the largest part of an explanation. Taken only when it has as many keys as
-   * were recorded (`keys`): a path that recorded one more keeps the records. Inputs recorded later
-   * are added after them. Tests check the record against the inputs recorded one by one, keys,
-   * values and order (checkLiteralRecords).
-   */
-  inputsSoFar(keys: number, record: InputRecord): this {
-    if (this.inputLog.length === 2 * keys && this.literal === undefined) {
-      this.explained = undefined;
-      this.literal = record;
-      this.literalKeys = keys;
-    }
     return this;
   }
 
@@ -161,15 +142,15 @@ export class ResultBuilder {
     if (this.explained) return this.explained;
     const legalSource = legalSourceOf(this.legalText, this.ctx.input.profile.region);
     if (this.absorbed === undefined) {
+      // The usual paths' first inputs as one literal (input-shapes.ts), the rest key by key.
+      const log = this.inputLog;
+      const shape = matchingShape(inputShapeOf(this.calculator), log);
       this.explained = {
         formula: this.formula,
         inputs:
-          this.literal === undefined
-            ? inputsOf(this.inputLog)
-            : checked(
-                addInputs(this.literal, this.inputLog, this.inputLog.length, 2 * this.literalKeys),
-                this.inputLog,
-              ),
+          shape === undefined
+            ? inputsOf(log)
+            : checked(addInputs(shape.literal(log), log, log.length, 2 * shape.keys.length), log),
         parameters: this.parameters,
         notes: this.notes,
         details: this.details ?? {},
@@ -275,8 +256,6 @@ function inputsOf(
  */
 const Inputs = function Inputs() {} as unknown as new () => InputRecord;
 Inputs.prototype = Object.prototype;
-
-type InputRecord = Record<string, number | string | boolean | null>;
 
 function addInputs(
   inputs: Record<string, number | string | boolean | null>,

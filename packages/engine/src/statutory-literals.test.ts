@@ -32,15 +32,14 @@ function sourceFiles(folder: string): string[] {
 }
 
 /**
- * Numbers that are the machinery, not the law: the key count of a literal record of inputs
- * (`inputsSoFar(n, …)`), the decimals shown by `toNumber(x, n)`, and lines marked `// not law:`
- * with the reason (error margins of an estimate, powers of ten of exact arithmetic).
+ * Numbers that are the machinery, not the law: the decimals shown by `toNumber(x, n)`, and lines
+ * marked `// not law:` with the reason (error margins of an estimate, powers of ten of exact
+ * arithmetic).
  */
 function machinery(node: ts.Node, text: string): boolean {
   const call = node.parent;
   if (ts.isCallExpression(call)) {
     const callee = call.expression.getText();
-    if (callee.endsWith("inputsSoFar") && call.arguments[0] === node) return true;
     if (callee === "toNumber" && call.arguments[1] === node) return true;
   }
   const lineEnd = text.indexOf("\n", node.getEnd());

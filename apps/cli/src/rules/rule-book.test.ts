@@ -31,7 +31,7 @@ describe("cartax rules book", () => {
     expect(flemish).toContain('<a id="q"></a>');
     expect(flemish).toContain("| 2025-01-01 | 2025-12-31 | 1.21 |");
     expect(flemish).toMatch(
-      /\[test-vectors\/road-tax\/flanders-2025\.json\]\(\.\.\/\.\.\/\.\.\/test-vectors\/road-tax\/flanders-2025\.json\)/,
+      /\[test-vectors\/registration-tax\/flanders-2025\.json\]\(\.\.\/\.\.\/\.\.\/test-vectors\/registration-tax\/flanders-2025\.json\)/,
     );
     expect(book.get("README.md")).toContain("[Registration tax — Flanders](flanders/registration-tax.md)");
   });

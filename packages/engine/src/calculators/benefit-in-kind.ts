@@ -86,15 +86,6 @@ function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined 
       b.note("co2Unknown");
     } else {
       b.input("co2", figure.value).input("co2Cycle", figure.cycle);
-      // The same first inputs in one literal (what follows is added after them).
-      b.inputsSoFar(6, {
-        catalogPriceExVat: car.catalogPrice,
-        catalogueValue,
-        firstRegistration: ctx.firstRegistration,
-        monthSinceFirstRegistration: month,
-        co2: figure.value,
-        co2Cycle: figure.cycle,
-      });
       co2 = assessPluginHybrid(ctx.input, figure, ctx.orderDate, ctx.registrationDate, ctx.year, b).taxCo2;
     }
     percent = bikCo2Percent(co2, reference, law.percent);

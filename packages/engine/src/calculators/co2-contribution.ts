@@ -36,8 +36,6 @@ export function co2Contribution(ctx: LineContext): TaxResult {
 
   const family = fuelFamily(car.fuel);
   let monthly: Fraction;
-  // The usual path (the car's own CO2) records its inputs again in one literal, at the end.
-  let usual: { co2: number; cycle: string; byFormula: number } | undefined;
   if (family === "zeroEmission") {
     b.note("electricFlatRate");
     monthly = minimum;
@@ -70,22 +68,12 @@ export function co2Contribution(ctx: LineContext): TaxResult {
     if (multiplierRow) formula = mul(formula, dec(b.param("multiplier", "factor", multiplierRow)));
     const byFormula = toEuros(formula);
     b.input("monthlyByFormula", byFormula);
-    if (figure !== undefined) usual = { co2, cycle: figure.cycle, byFormula };
     monthly = max(formula, minimum);
     if (monthly === minimum) b.note("minimumApplied", { minimum: toEuros(minimum) });
   }
   const monthlyRounded = round(monthly, 2);
   const monthlyAmount = Number(monthlyRounded.n) / 100;
   b.input("monthlyAmount", monthlyAmount);
-  if (usual) {
-    b.inputsSoFar(5, {
-      orderDate: ctx.orderDate,
-      co2: usual.co2,
-      co2Cycle: usual.cycle,
-      monthlyByFormula: usual.byFormula,
-      monthlyAmount,
-    });
-  }
   return b.amount(mul(monthlyRounded, MONTHS_PER_YEAR));
 }
 

@@ -58,8 +58,6 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
   let fake = false;
   if (figure !== undefined) {
     b.input("co2", figure.value).input("co2Cycle", figure.cycle);
-    // The same first inputs in one literal (what follows is added after them).
-    b.inputsSoFar(4, { orderDate: ctx.orderDate, taxRegime, co2: figure.value, co2Cycle: figure.cycle });
     const verdict = assessPluginHybrid(ctx.input, figure, ctx.orderDate, ctx.registrationDate, ctx.year, b);
     co2 = verdict.taxCo2;
     fake = verdict.fake;

@@ -120,29 +120,42 @@ const ENGLISH_LINKS_TO: Readonly<Record<Region, "nl" | "fr">> = {
 };
 
 // Per region, then per text (one Map look-up per explanation).
-const resolvedFlanders = new Map<LegalText, LegalSource>();
-const resolvedWallonia = new Map<LegalText, LegalSource>();
-const resolvedBrussels = new Map<LegalText, LegalSource>();
+// Resolved once per text and region, kept on the text itself (a property read is cheaper than a
+// Map look-up by object, and every explanation asks).
+const RESOLVED = Symbol("legal sources by region");
+interface ByRegion {
+  Flanders?: LegalSource;
+  Wallonia?: LegalSource;
+  Brussels?: LegalSource;
+}
+type Resolvable = LegalText & { [RESOLVED]?: ByRegion };
 
 /** The legal source of a line of `text` for a car registered in `region` (memoised). */
 export function legalSourceOf(text: LegalText, region: Region): LegalSource {
-  const byRegion =
-    region === "Flanders"
-      ? resolvedFlanders
-      : region === "Wallonia"
-        ? resolvedWallonia
-        : region === "Brussels"
-          ? resolvedBrussels
-          : // Not a region the engine knows (callers may pass anything): answered, not memoised.
-            new Map<LegalText, LegalSource>();
-  let source = byRegion.get(text);
-  if (!source) {
-    source = Object.freeze({
-      title: text.title,
-      url: text.nl,
-      urlByLanguage: Object.freeze({ nl: text.nl, fr: text.fr, en: text[ENGLISH_LINKS_TO[region] ?? "nl"] }),
-    });
-    byRegion.set(text, source);
+  let cache = (text as Resolvable)[RESOLVED];
+  if (cache !== undefined) {
+    const cached =
+      region === "Flanders"
+        ? cache.Flanders
+        : region === "Wallonia"
+          ? cache.Wallonia
+          : region === "Brussels"
+            ? cache.Brussels
+            : undefined;
+    if (cached !== undefined) return cached;
   }
+  const source: LegalSource = Object.freeze({
+    title: text.title,
+    url: text.nl,
+    urlByLanguage: Object.freeze({ nl: text.nl, fr: text.fr, en: text[ENGLISH_LINKS_TO[region] ?? "nl"] }),
+  });
+  // Not a region the engine knows (callers may pass anything): answered, not memoised.
+  if (region !== "Flanders" && region !== "Wallonia" && region !== "Brussels") return source;
+  if (cache === undefined) {
+    if (!Object.isExtensible(text)) return source;
+    cache = {};
+    Object.defineProperty(text, RESOLVED, { value: cache });
+  }
+  cache[region] = source;
   return source;
 }

@@ -11,7 +11,7 @@ import { indexedAmount, powerTableTax } from "./power-table-registration-tax";
 import { recordDates } from "./regional-car";
 
 /**
- * RoadTax in Brussels: the power table with the 298 € LPG reduction, no eco-malus; EV/H2 pay the
+ * The registration tax in Brussels: the power table with the 298 € LPG reduction, no eco-malus; EV/H2 pay the
  * minimum. Amounts indexed from 1 July 2024 except for leasing companies (ordinance 19/4/2024).
  */
 export function brusselsRegistrationTax(ctx: LineContext, leasing: boolean): TaxResult {

@@ -8,7 +8,7 @@ import { powerTableTax } from "./power-table-registration-tax";
 import { recordDates } from "./regional-car";
 
 /**
- * RoadTax in Flanders for companies with leasing activities (VCF art. 2.3.4.2.1): the old power
+ * The registration tax in Flanders for companies with leasing activities (VCF art. 2.3.4.2.1): the old power
  * table, never indexed, no LPG reduction (its paragraph is repealed); EV/H2 as for other owners.
  */
 export function flandersLeasingRegistrationTax(ctx: LineContext): TaxResult {

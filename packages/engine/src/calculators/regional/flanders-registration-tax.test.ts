@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bivBeyondBound, bivExactCents } from "./flanders-registration-tax";
+import { bivBeyondBound, bivExactCents } from "./biv-sixth-power";
 
 // The double estimate that settles a bound before the exact bigint 6th power must never disagree
 // with the exact path: whenever it names a bound, the exact amount is beyond it.

@@ -1,4 +1,4 @@
-import { add, dec, div, type Fraction, type Int, int, mul, ratio, round, scaledBigInt } from "../../exact";
+import { add, dec, div, type Fraction, int, mul, ratio, round, scaledBigInt } from "../../exact";
 import { fullMonthsBetween, fullYearsBetween } from "../../iso-date";
 import type { LineContext } from "../../line-context";
 import { ResultBuilder } from "../../result-builder";
@@ -19,6 +19,7 @@ import {
 import type { Source } from "../../rules/source";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
+import { bivCents } from "./biv-sixth-power";
 import { orderedBeforeTransition } from "./flanders-zero-emission";
 import { co2Field, flemishEuroColumn, recordDates, regionalCo2 } from "./regional-car";
 
@@ -37,7 +38,7 @@ export function flandersZeroEmissionBiv(ctx: LineContext, b: ResultBuilder): Tax
   return b.amount(dec(b.param("zeroEmissionFlat", "EUR", row)));
 }
 
-/** RoadTax in Flanders for private persons and companies without leasing activity. */
+/** The registration tax (BIV) in Flanders for private persons and companies without leasing activity. */
 export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   const b = new ResultBuilder("RoadTax", ctx, LEGAL_TEXTS.flandersBiv);
   const { car } = ctx.input;
@@ -78,75 +79,26 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   // The official simulator rounds the quotient to 6 decimals before the 6th power (note §9).
   const quotient = round(div(numerator, int(F.divisor)), F.quotientDecimals).n;
 
-  const { c, euroClass } = airComponent(ctx, b, indexRow.value, source);
+  const { c } = airComponent(ctx, b, indexRow.value, source);
   const months = Math.max(0, fullMonthsBetween(ctx.firstRegistration, ctx.registrationDate));
   const lc = bandFor(BIV_AGE_CORRECTION, (a) => months < a.belowMonths).percent;
   b.input("monthsSinceFirstRegistration", months);
-  // The usual path's record in one literal (a derived Euro class adds its source: not taken then).
-  b.inputsSoFar(7, {
-    firstRegistration: ctx.firstRegistration,
-    co2Cycle: cycle,
-    co2,
-    euroStandard: car.euroStandard,
-    euroClass,
-    airComponent: Number(c.n) / 100,
-    monthsSinceFirstRegistration: months,
-  });
   b.paramValue("ageCorrection", "%", lc, F.sources.formula);
   if (lc < 100) b.note("secondHand");
 
-  const beyond = bivBeyondBound(quotient, c, lc, minimumCents, maximumCents);
-  const cents = beyond === undefined ? bivExactCents(quotient, c, lc) : undefined;
+  // (quotient^6 × 4500 + c) × LC in cents, or the bound it is certainly beyond (biv-sixth-power.ts).
+  const cents = bivCents(quotient, c, lc, minimumCents, maximumCents);
   // Bounds on the amount rounded to the cent: the same result as bounding first, as both are cents.
-  if (beyond === "minimum" || (cents !== undefined && cents < minimumCents)) {
+  if (cents === "minimum" || (typeof cents === "bigint" && cents < minimumCents)) {
     b.note("minimumApplied", { minimum: minimumRow.value });
     return b.amount(minimum);
   }
-  if (cents === undefined || cents > maximumCents) {
+  if (cents === "maximum" || cents > maximumCents) {
     b.param("maximum", "EUR", maximumRow);
     b.note("maximumApplied", { maximum: maximumRow.value });
     return b.amount(maximum);
   }
   return b.amount(ratio(cents, 100));
-}
-
-/** 10^36, the denominator of a 6-decimal quotient to the 6th power; 10^34 turns cents into it. */
-const POWER_SCALE = 10n ** 36n; // not law: the exact arithmetic of a 6-decimal quotient to the 6th power
-const POWER_SCALE_CENTS = 10n ** 34n; // not law: the same in cents
-
-/**
- * (quotient^6 × 4500 + c) × LC/100 in cents, exact, where `quotient` is the 6-decimal quotient
- * times 10^6 and c is in cents (c.d = 100): quotient^6 has the denominator 10^36, so the cents are
- * (quotient^6 × 4500 + c.n × 10^34) × LC / 10^36 in bigints.
- */
-export function bivExactCents(quotient: Int, c: Fraction, lc: number): bigint {
-  const big = BigInt(quotient);
-  const cube = big * big * big;
-  const scaled = (cube * cube * BigInt(F.factor) + scaledBigInt(c, 100) * POWER_SCALE_CENTS) * BigInt(lc);
-  return BigInt(round({ n: scaled, d: POWER_SCALE }, 0).n);
-}
-
-/**
- * The bound the amount certainly falls beyond, settled in doubles before the exact bigint path:
- * most low-emission cars are far below the minimum (the 6th power of a small quotient is tiny).
- * The estimate's relative error is below 10^-14 and it only decides with a margin a million times
- * larger, so it never contradicts bivExactCents (property test in
- * flanders-registration-tax.test.ts); undefined when it is not certain.
- */
-export function bivBeyondBound(
-  quotient: Int,
-  c: Fraction,
-  lc: number,
-  minimumCents: bigint,
-  maximumCents: bigint,
-): "minimum" | "maximum" | undefined {
-  const q = Number(quotient) / 1e6; // not law: the quotient's 6 decimals as a double
-  const q3 = q * q * q;
-  const estimate = ((q3 * q3 * F.factor * 100 + Number(c.n)) * lc) / 100;
-  const margin = 1 + estimate * 1e-8; // not law: a margin a million times the estimate's error
-  if (estimate + margin < Number(minimumCents)) return "minimum";
-  if (estimate - margin > Number(maximumCents)) return "maximum";
-  return undefined;
 }
 
 /** Air components already indexed, per index row (c = round2(base × K) is the same for a window). */

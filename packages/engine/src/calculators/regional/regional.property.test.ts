@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { EuroStandard, FuelType } from "../../enums";
 import { rowAt } from "../../rules/parameter-table";
 import { flemishRoadTaxMinimum } from "../../rules/regional/flanders-index";
-import { roadTax } from "../road-tax";
-import { yearlyTax } from "../yearly-tax";
+import { annualRoadTax } from "../annual-road-tax";
+import { registrationTax } from "../registration-tax";
 import { contextFor } from "./test-helpers";
 
 const fuels: FuelType[] = ["Petrol", "Diesel", "LPG", "NaturalGas", "HybridPetrol", "PluginHybridDiesel"];
@@ -36,7 +36,7 @@ describe("regional properties", () => {
         (fuel, euroStandard, registrationDate, nedcBranch, a, b) => {
           const firstRegistration = nedcBranch ? "2019-05-01" : registrationDate;
           const tax = (co2: number) =>
-            roadTax(
+            registrationTax(
               contextFor(
                 {
                   fuel,
@@ -69,7 +69,7 @@ describe("regional properties", () => {
           const ctx = contextFor({ fuel, euroStandard, wltp: co2, capacity }, "Flanders", registrationDate, {
             lineYear: Number(registrationDate.slice(0, 4)) + lineOffset,
           });
-          const result = yearlyTax(ctx);
+          const result = annualRoadTax(ctx);
           const minimum = rowAt(flemishRoadTaxMinimum, ctx.evaluationDate);
           if (result.outcome !== "amount" || !minimum) return;
           expect(result.amount).toBeGreaterThanOrEqual(Math.round(minimum.value * 110) / 100);

@@ -24,7 +24,7 @@ import { indexedAmount, powerTableTax } from "./power-table-registration-tax";
 import { co2Field, recordDates, regionalCo2 } from "./regional-car";
 
 /**
- * RoadTax in Wallonia. Leasing companies stay on the old power table (no eco-malus, no reform);
+ * The registration tax in Wallonia. Leasing companies stay on the old power table (no eco-malus, no reform);
  * other owners: old table + eco-malus before 1 July 2025, the reform formula from then on.
  */
 export function walloniaRegistrationTax(ctx: LineContext, leasing: boolean): TaxResult {

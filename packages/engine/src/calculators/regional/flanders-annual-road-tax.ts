@@ -19,19 +19,20 @@ import { ResultBuilder } from "../../result-builder";
 import { LEGAL_TEXTS } from "../../rules/legal-texts";
 import type { ParameterRow } from "../../rules/parameter-table";
 import { rowAt } from "../../rules/parameter-table";
-import { flemishIndex, flemishRoadTaxMinimum } from "../../rules/regional/flanders-index";
+import { flandersRoadTaxScale, leasingRoadTaxScale } from "../../rules/regional/annual-road-tax-tables";
 import {
   EURO_CORRECTION,
   GREEN_ROAD_TAX as G,
   ROAD_TAX_ZERO_EMISSION_EXEMPT_UNTIL,
   roadTaxZeroEmissionFlat,
-} from "../../rules/regional/flanders-road-tax";
-import { flandersOldCarRoadTax, OLD_CAR_YEARS } from "../../rules/regional/old-car-road-tax";
-import { flandersRoadTaxScale, leasingRoadTaxScale } from "../../rules/regional/road-tax-tables";
+} from "../../rules/regional/flanders-annual-road-tax";
+import { flemishIndex, flemishRoadTaxMinimum } from "../../rules/regional/flanders-index";
+import { flandersOldCarRoadTax, OLD_CAR_YEARS } from "../../rules/regional/old-car-annual-road-tax";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
+import { lpgSupplement, scaleBase, withSurcharge } from "./annual-road-tax-scale";
 import { orderedBeforeTransition } from "./flanders-zero-emission";
-import { oldCarRoadTax, registeredMoreThan } from "./old-car-road-tax";
+import { oldCarRoadTax, registeredMoreThan } from "./old-car-annual-road-tax";
 import {
   co2Field,
   flemishEuroColumn,
@@ -40,15 +41,14 @@ import {
   regionalCo2,
   regionalHorsepower,
 } from "./regional-car";
-import { lpgSupplement, scaleBase, withSurcharge } from "./road-tax-scale";
 
 /**
- * YearlyTax in Flanders for the 12-month period starting on the evaluation date. EV/H2: exempt
+ * The annual road tax in Flanders for the 12-month period starting on the evaluation date. EV/H2: exempt
  * when registered up to 2025, else the flat §9 amount; cars over 30 years: the flat amount of art.
  * 2.2.4.0.2; leasing companies (and registrations before 2016): the plain scale; other owners: the
  * green formula. Always × 1.10, + the LPG supplement.
  */
-export function flandersRoadTax(ctx: LineContext): TaxResult {
+export function flandersAnnualRoadTax(ctx: LineContext): TaxResult {
   const b = new ResultBuilder("YearlyTax", ctx, LEGAL_TEXTS.flandersRoadTax);
   const { car } = ctx.input;
   recordDates(ctx, b);
@@ -79,7 +79,7 @@ export function flandersRoadTax(ctx: LineContext): TaxResult {
   const indexRow = rowAt(flemishIndex, ctx.evaluationDate);
   const minimumRow = rowAt(flemishRoadTaxMinimum, ctx.evaluationDate);
   if (!indexRow || !minimumRow) return b.rulesNotAvailable(`flanders.index ${ctx.evaluationDate}`);
-  const green = greenTax(ctx, b, base, indexRow, minimumRow, horsepower);
+  const green = greenTax(ctx, b, base, indexRow, minimumRow);
   if (!("n" in green)) return green;
   return b.amount(add(withSurcharge(b, green), supplement));
 }
@@ -108,7 +108,6 @@ function greenTax(
   base: Fraction,
   indexRow: ParameterRow<number>,
   minimumRow: ParameterRow<number>,
-  horsepower: number,
 ): Fraction | TaxResult {
   const { car } = ctx.input;
   const { cycle, co2 } = regionalCo2(ctx, b);
@@ -135,19 +134,6 @@ function greenTax(
   const co2CorrectionEuros = Number(co2Correction.n) / 100;
   const euroCorrectionEuros = Number(euroCorrection.n) / 100;
   b.input("co2Correction", co2CorrectionEuros).input("euroCorrection", euroCorrectionEuros);
-  // The usual path's record in one literal (a derived Euro class adds its source: not taken then;
-  // the LPG reduction is added after it).
-  b.inputsSoFar(9, {
-    firstRegistration: ctx.firstRegistration,
-    capacity: car.capacity ?? null,
-    fiscalHorsepower: horsepower,
-    co2Cycle: cycle,
-    co2,
-    euroStandard: car.euroStandard,
-    euroClass,
-    co2Correction: co2CorrectionEuros,
-    euroCorrection: euroCorrectionEuros,
-  });
 
   let green = add(add(base, co2Correction), euroCorrection);
   const minimum = dec(minimumRow.value);

@@ -4,8 +4,8 @@ import type { LineContext } from "../../line-context";
 import type { ResultBuilder } from "../../result-builder";
 import { type ParameterRow, type ParameterTable, rowAt } from "../../rules/parameter-table";
 import type { TaxResult } from "../../tax-result";
+import { lpgSupplement, withSurcharge } from "./annual-road-tax-scale";
 import { regionalHorsepower } from "./regional-car";
-import { lpgSupplement, withSurcharge } from "./road-tax-scale";
 
 /** Whether more than `years` years have passed between the first registration and `at`. */
 export function registeredMoreThan(firstRegistration: IsoDate, at: IsoDate, years: number): boolean {

@@ -2,7 +2,7 @@
  * Flemish annual road tax (jaarlijkse verkeersbelasting) of cars not registered to a leasing
  * company and registered after 31 Dec 2015: the "green" formula of VCF art. 2.2.4.0.1 §2/1–§2/2:
  *   tax = max(T(HP) × (1 + CO2corr + EUROcorr), MIN) × 1.10
- * with T(HP) the scale before the opdeciem (road-tax-tables.ts) and MIN in flanders-index.ts.
+ * with T(HP) the scale before the opdeciem (annual-road-tax-tables.ts) and MIN in flanders-index.ts.
  */
 import { constantRow, parameter } from "../parameters";
 import { sourceOf } from "../source";

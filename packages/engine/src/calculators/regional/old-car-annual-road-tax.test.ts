@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { registeredMoreThan } from "./old-car-road-tax";
+import { registeredMoreThan } from "./old-car-annual-road-tax";
 
 // "sinds meer dan dertig jaar in het verkeer gebracht" (VCF art. 2.2.4.0.2 §1, 1°): strictly more.
 describe("registeredMoreThan", () => {

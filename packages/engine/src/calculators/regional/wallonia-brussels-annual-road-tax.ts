@@ -4,30 +4,30 @@ import { ResultBuilder } from "../../result-builder";
 import { LEGAL_TEXTS } from "../../rules/legal-texts";
 import { rowAt } from "../../rules/parameter-table";
 import {
-  brusselsOldCarRoadTax,
-  OLD_CAR_YEARS,
-  walloniaOldCarRoadTax,
-} from "../../rules/regional/old-car-road-tax";
-import {
   brusselsRoadTaxScale,
   SCALE_CLASSES,
   walloniaRoadTaxScale,
-} from "../../rules/regional/road-tax-tables";
+} from "../../rules/regional/annual-road-tax-tables";
+import {
+  brusselsOldCarRoadTax,
+  OLD_CAR_YEARS,
+  walloniaOldCarRoadTax,
+} from "../../rules/regional/old-car-annual-road-tax";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
-import { type OldCarAge, oldCarRoadTax, registeredMoreThan } from "./old-car-road-tax";
+import { lpgSupplement, scaleBase, withSurcharge } from "./annual-road-tax-scale";
+import { type OldCarAge, oldCarRoadTax, registeredMoreThan } from "./old-car-annual-road-tax";
 import { recordDates, regionalHorsepower } from "./regional-car";
-import { lpgSupplement, scaleBase, withSurcharge } from "./road-tax-scale";
 
 /** Battery-electric and hydrogen cars pay the lowest (≤4 HP) class in Wallonia and Brussels. */
 const ZERO_EMISSION_HORSEPOWER = SCALE_CLASSES.firstHorsepower;
 
 /**
- * YearlyTax in Wallonia and Brussels, every owner (leasing companies included): the scale of the
+ * The annual road tax in Wallonia and Brussels, every owner (leasing companies included): the scale of the
  * index window in force on the evaluation date × 1.10, + the LPG supplement. No CO2, Euro-norm or
  * mass element.
  */
-export function walloniaBrusselsRoadTax(ctx: LineContext): TaxResult {
+export function walloniaBrusselsAnnualRoadTax(ctx: LineContext): TaxResult {
   const { car, profile } = ctx.input;
   const b = new ResultBuilder(
     "YearlyTax",

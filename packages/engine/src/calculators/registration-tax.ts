@@ -7,11 +7,12 @@ import { isLeasingCompany } from "./regional/regional-car";
 import { walloniaRegistrationTax } from "./regional/wallonia-registration-tax";
 
 /**
- * RoadTax: the one-off registration tax (BIV / TMC) of the registration on
- * options.registrationDate, in the region of the profile. Companies with leasing activities are on
+ * The registration tax (belasting op de inverkeerstelling / taxe de mise en circulation; the
+ * contract's RoadTax): one-off, on the registration of options.registrationDate, in the region of
+ * the profile. Companies with leasing activities are on
  * their own regime in every region (docs/engine-conventions.md).
  */
-export function roadTax(ctx: LineContext): TaxResult {
+export function registrationTax(ctx: LineContext): TaxResult {
   const leasing = isLeasingCompany(ctx);
   switch (ctx.input.profile.region) {
     case "Flanders":

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { dec, mul, toEuros } from "../../exact";
 import { rowAt } from "../parameter-table";
+import { brusselsRoadTaxScale, flandersRoadTaxScale, walloniaRoadTaxScale } from "./annual-road-tax-tables";
 import { flemishBivMaximum, flemishBivMinimum, flemishIndex, flemishRoadTaxMinimum } from "./flanders-index";
-import { brusselsRoadTaxScale, flandersRoadTaxScale, walloniaRoadTaxScale } from "./road-tax-tables";
 
 // Amounts including the 10 % as published (regional note §5: SYSBO 2021-22, BS 2022-23, L2F 2023-24/2024-25).
 const PUBLISHED_INCLUDING_SURCHARGE: Record<string, readonly number[]> = {

@@ -4,7 +4,7 @@
  * by art. 2.2.4.0.3 (derived rows); Wallonia and Brussels publish their own tables, which differ by
  * 0.12 € in several classes (their method is not the Flemish one). Where a source publishes only the
  * amounts including the 10 %, the base is the unique 0.12 € multiple whose × 1.10 rounds to it
- * (checked in road-tax-tables.test.ts).
+ * (checked in annual-road-tax-tables.test.ts).
  */
 import { constantRow, openBound, parameter } from "../parameters";
 

@@ -9,7 +9,7 @@ import {
   type RoadTaxScale,
   SCALE_CLASSES,
   scaleAmount,
-} from "../../rules/regional/road-tax-tables";
+} from "../../rules/regional/annual-road-tax-tables";
 
 /** T(HP): the scale amount of the window before the 10 %, beyond 20 HP + the amount per HP. */
 export function scaleBase(b: ResultBuilder, row: ParameterRow<RoadTaxScale>, horsepower: number): Fraction {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { dec, floor, mul } from "../../exact";
 import { rowAt } from "../parameter-table";
+import { flandersRoadTaxScale } from "./annual-road-tax-tables";
 import { flemishIndex } from "./flanders-index";
-import { flandersRoadTaxScale } from "./road-tax-tables";
 
 const HP = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
 
