@@ -816,7 +816,7 @@ export interface operations {
            *       "title": "Too many requests",
            *       "status": 429,
            *       "code": "too_many_requests",
-           *       "detail": "Too many requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -1053,7 +1053,7 @@ export interface operations {
            *       "title": "Too many requests",
            *       "status": 429,
            *       "code": "too_many_requests",
-           *       "detail": "Too many requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -1251,7 +1251,7 @@ export interface operations {
            *       "title": "Too many requests",
            *       "status": 429,
            *       "code": "too_many_requests",
-           *       "detail": "Too many requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -1457,7 +1457,7 @@ export interface operations {
            *       "title": "Too many requests",
            *       "status": 429,
            *       "code": "too_many_requests",
-           *       "detail": "Too many requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -1590,7 +1590,7 @@ export interface operations {
            *       "title": "Too many requests",
            *       "status": 429,
            *       "code": "too_many_requests",
-           *       "detail": "Too many requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -1725,7 +1725,7 @@ export interface operations {
            *       "title": "Too many requests",
            *       "status": 429,
            *       "code": "too_many_requests",
-           *       "detail": "Too many requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -1865,7 +1865,7 @@ export interface operations {
            *       "title": "Too many requests",
            *       "status": 429,
            *       "code": "too_many_requests",
-           *       "detail": "Too many requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -2076,7 +2076,7 @@ export interface operations {
            *       "title": "Too many requests",
            *       "status": 429,
            *       "code": "too_many_requests",
-           *       "detail": "Too many requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */

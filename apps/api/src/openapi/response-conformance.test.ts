@@ -119,7 +119,24 @@ describe("responses conform to the OpenAPI document (SQLite)", () => {
     await conforms("/v1/PublicLink", "get", await call(`${base}/PublicLink?cardetailid=${unknown}`, key));
     await conforms("/health", "get", await fetch(`${service.server.url}/health`));
 
-    for (const status of ["200", "201", "400", "401", "404", "413", "415"])
+    // A subscription past its rate limit: one request a day, the second is refused.
+    const limited = await service.subscribe({ calculationAccess: true });
+    await service.server.service.storage.subscriptions.setRateLimit(limited.id, {
+      requests: 1,
+      windowSeconds: 86_400,
+    });
+    await conforms(
+      "/v1/Calculate",
+      "post",
+      await call(`${base}/Calculate`, limited.primaryKey, { body: calculationRequest }),
+    );
+    await conforms(
+      "/v1/Calculate",
+      "post",
+      await call(`${base}/Calculate`, limited.primaryKey, { body: calculationRequest }),
+    );
+
+    for (const status of ["200", "201", "400", "401", "404", "413", "415", "429"])
       expect(
         [...checked].some((c) => c.endsWith(` ${status}`)),
         `a ${status} was checked`,
