@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { changeNotification, parseCalculationTypes } from "@cartax/schemas";
 import type { Storage } from "@cartax/storage";
-import { parseCalculationTypes } from "@cartax/webhooks";
 import { NotFoundError } from "../operator/operator-command";
 import { diffRules } from "../rules/rules-diff";
 import { exportRules, normalizeSnapshot, type RulesSnapshot } from "../rules/rules-snapshot";
@@ -57,7 +57,9 @@ export async function notifyFromRules(
     return { ...result, updatedCalculations: [], deliveries: 0, events: [] };
   }
   const { types } = parseCalculationTypes(diff.updatedCalculations);
-  const events = await storage.webhooks.enqueueNotification(types);
+  const events = await storage.webhooks.enqueueNotification((eventId) =>
+    JSON.stringify(changeNotification(eventId, types)),
+  );
   await storage.rulesNotices.record(running.rulesVersion);
   say(
     `rules ${from} → ${running.rulesVersion}: ${diff.changes.length} row(s) differ; notified ${types
