@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { changeNotification, parseCalculationTypes, type UpdatedCalculation } from "@cartax/schemas";
+import { parseCalculationTypes } from "@cartax/schemas";
 import { generateWebhookSecret, type Storage, type WebhookEndpoint } from "@cartax/storage";
 import { notifyFromRules, type RulesSource, repositoryRules } from "../notify/rules-notice";
 import {
@@ -10,6 +10,7 @@ import {
   UsageError,
 } from "../operator/operator-command";
 import { repositoryRoot } from "../repository-root";
+import { enqueueChangeNotification } from "./enqueue-change-notification";
 
 export const WEBHOOK_USAGE = `usage:
   cartax webhook add --subscription ID --url URL [--secret SECRET | --generate-secret]
@@ -188,11 +189,4 @@ export function runNotifyCommand(
     const events = await enqueueChangeNotification(await open(), types);
     return { updatedCalculations: types, deliveries: events.length, events };
   });
-}
-
-/** One change notification per enabled endpoint, its body built from the contract's shape. */
-export function enqueueChangeNotification(storage: Storage, types: readonly UpdatedCalculation[]) {
-  return storage.webhooks.enqueueNotification((eventId) =>
-    JSON.stringify(changeNotification(eventId, types)),
-  );
 }
