@@ -7,8 +7,10 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { changeNotification } from "@cartax/schemas";
 import { openStorage } from "@cartax/storage";
-import { DeliveryWorker } from "@cartax/webhooks";
+// The sender lives with the service (apps/api); its build exports the worker.
+import { DeliveryWorker } from "../apps/api/dist/index.js";
 
 const ENDPOINTS = 1000;
 const PARALLEL = 200;
@@ -60,7 +62,7 @@ async function fanOut() {
   received = 0;
   const worker = new DeliveryWorker(storage.webhooks, { pollMs: 5, batchSize: PARALLEL });
   const start = performance.now();
-  await storage.webhooks.enqueueNotification(types);
+  await storage.webhooks.enqueueNotification((eventId) => JSON.stringify(changeNotification(eventId, types)));
   worker.start();
   while (received < ENDPOINTS) await new Promise((resolve) => setTimeout(resolve, 1));
   const elapsed = performance.now() - start;

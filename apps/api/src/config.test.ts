@@ -35,7 +35,7 @@ describe("readWebhookConfig", () => {
       pingIntervalMs: 300_000,
       pingFlagThreshold: 3,
       timeoutMs: 30_000,
-      retryBaseMs: 10_000,
+      retryDelaysMs: [10_000, 40_000],
       pollMs: 500,
     });
     expect(

@@ -5,3 +5,4 @@
 export { createApp, openApiDocument } from "./app";
 export { readConfig, type ServiceConfig } from "./config";
 export { startServer } from "./start-server";
+export { DeliveryWorker, type DeliveryWorkerOptions } from "./webhooks/delivery-worker";

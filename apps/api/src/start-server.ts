@@ -65,7 +65,9 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
   windowSweep.unref();
   const webhooks =
     options.webhooks?.workerInServer === true
-      ? startWebhookRuntime(storage, options.webhooks, logger)
+      ? startWebhookRuntime(storage, options.webhooks, logger, (kind, outcome) =>
+          metrics.countWebhookDelivery(kind, outcome),
+        )
       : undefined;
   const qrImages = new QrImages(
     storage,

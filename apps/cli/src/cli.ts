@@ -24,7 +24,7 @@ const USAGE = `usage:
   cartax calc [file|-] [--json]  calculate a CalculationRequest (or a JSON array of them) without a server
   cartax subscription …          operator tools: create, rotate, activate, deactivate, grant-calculation,
                                  revoke-calculation, limit, usage, list (cartax subscription --help)
-  cartax webhook …               operator tools: add, list, disable, enable, remove, status (cartax webhook --help)
+  cartax webhook …               operator tools: add, list, disable, enable, remove, status, redeliver, recover (cartax webhook --help)
   cartax notify --calculations RoadTax,BenefitInKind   send a change notification to every enabled endpoint
   cartax notify --rules                                 the same for the calculators whose rules changed since the last notice
   cartax logo add NAME FILE | list                      the QR logo store (PNG or SVG)

@@ -16,7 +16,7 @@ describe("the environment variables (README, Configuration)", () => {
       CARTAX_PING_INTERVAL_S: undefined,
       CARTAX_PING_FLAG_THRESHOLD: 3,
       CARTAX_WEBHOOK_TIMEOUT_MS: 30_000,
-      CARTAX_WEBHOOK_RETRY_BASE_MS: 10_000,
+      CARTAX_WEBHOOK_RETRY_DELAYS_MS: [10_000, 40_000],
       CARTAX_WEBHOOK_POLL_MS: 500,
       CARTAX_QR_RENDER_CONCURRENCY: 2,
       CARTAX_QR_QUEUE_LIMIT: 16,
@@ -31,7 +31,7 @@ describe("the environment variables (README, Configuration)", () => {
       CARTAX_ENVIRONMENT: "production",
       CARTAX_WEBHOOK_WORKER: "off",
       CARTAX_PING_INTERVAL_MS: "1000",
-      CARTAX_WEBHOOK_RETRY_BASE_MS: "0",
+      CARTAX_WEBHOOK_RETRY_DELAYS_MS: "0",
       CARTAX_WEBHOOK_POLL_MS: " ",
     });
     expect(read).toMatchObject({
@@ -41,7 +41,7 @@ describe("the environment variables (README, Configuration)", () => {
       CARTAX_ENVIRONMENT: "production",
       CARTAX_WEBHOOK_WORKER: "off",
       CARTAX_PING_INTERVAL_MS: 1000,
-      CARTAX_WEBHOOK_RETRY_BASE_MS: 0,
+      CARTAX_WEBHOOK_RETRY_DELAYS_MS: [0],
       CARTAX_WEBHOOK_POLL_MS: 500,
       CARTAX_QR_RENDER_CONCURRENCY: 2,
       CARTAX_QR_QUEUE_LIMIT: 16,

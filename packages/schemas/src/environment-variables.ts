@@ -137,7 +137,27 @@ export const environmentVariablesSchema = z.object({
   ),
   CARTAX_PING_FLAG_THRESHOLD: whole("CARTAX_PING_FLAG_THRESHOLD", 3, 1, ""),
   CARTAX_WEBHOOK_TIMEOUT_MS: whole("CARTAX_WEBHOOK_TIMEOUT_MS", 30_000, 100),
-  CARTAX_WEBHOOK_RETRY_BASE_MS: whole("CARTAX_WEBHOOK_RETRY_BASE_MS", 10_000, 0),
+  CARTAX_WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (blank(value)) return [10_000, 40_000];
+      const parts = (value as string).split(",").map((p) => p.trim());
+      const delays = parts.map(Number);
+      const rule = !parts.every((p) => /^\d+$/.test(p))
+        ? "must be whole numbers of milliseconds separated by commas, e.g. 10000,40000"
+        : delays.length > 2
+          ? "must list at most 2 delays (the spec allows 3 attempts)"
+          : delays.some((d) => d > 3_600_000)
+            ? "must list delays of at most 3600000 ms (one hour)"
+            : undefined;
+      if (!rule) return delays;
+      ctx.addIssue({ code: "custom", message: `CARTAX_WEBHOOK_RETRY_DELAYS_MS ${rule}; got "${value}"` });
+      return z.NEVER;
+    }),
+  CARTAX_WEBHOOK_RETRY_BASE_MS: renamed(
+    "CARTAX_WEBHOOK_RETRY_BASE_MS was replaced by CARTAX_WEBHOOK_RETRY_DELAYS_MS (a list, e.g. 10000,40000)",
+  ),
   CARTAX_WEBHOOK_POLL_MS: whole("CARTAX_WEBHOOK_POLL_MS", 500, 10),
   CARTAX_QR_RENDER_CONCURRENCY: whole("CARTAX_QR_RENDER_CONCURRENCY", 2, 1, ""),
   CARTAX_QR_QUEUE_LIMIT: whole("CARTAX_QR_QUEUE_LIMIT", 16, 0, ""),

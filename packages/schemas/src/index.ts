@@ -47,3 +47,11 @@ export {
 export { type RunCalculationOutcome, runCalculation } from "./run-calculation";
 export { isUnstorableText, textSchema, UNSTORABLE_TEXT_MESSAGE } from "./text-schema";
 export { toCalculationInput, toCarDetailInput } from "./to-calculation-input";
+export {
+  type ChangeNotification,
+  changeNotification,
+  type Ping,
+  parseCalculationTypes,
+  ping,
+  type UpdatedCalculation,
+} from "./webhook-payloads";

@@ -73,7 +73,9 @@ export interface WebhookEndpointTable {
   secret: string | null;
   enabled: number;
   consecutive_ping_failures: number;
-  /** Set when consecutive ping failures reach the threshold; cleared by a successful ping. */
+  /** Notifications that failed for good in a row; reset when a notification is delivered. */
+  consecutive_notification_failures: number;
+  /** Set when either run of failures reaches the threshold; cleared when both are back to 0. */
   flagged: number;
   next_ping_at: string;
   created_at: string;
@@ -87,7 +89,7 @@ export interface WebhookDeliveryTable {
   kind: string;
   /** The exact JSON text sent (and signed) on every attempt. */
   body: string;
-  /** pending, delivered or failed. */
+  /** pending, delivered or failed (apps/api/src/webhooks/delivery-lifecycle.ts). */
   status: string;
   attempts: number;
   next_attempt_at: string;

@@ -29,8 +29,15 @@ export {
 } from "./subscription-store";
 export { hourOf, type UsageRow, UsageStore } from "./usage-store";
 export {
+  type AttemptRecordInput,
+  type ClaimedDelivery,
+  type DeliveryKind,
+  type DeliveryNextState,
+  type EndpointEffect,
   generateWebhookSecret,
   InvalidWebhookUrlError,
+  type Redelivery,
+  RedeliveryRefusedError,
   type WebhookAttemptRecord,
   type WebhookDeliveryState,
   type WebhookEndpoint,

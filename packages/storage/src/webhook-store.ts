@@ -1,16 +1,59 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import {
-  type AttemptResult,
-  type ClaimedDelivery,
-  changeNotification,
-  type DeliveryNext,
-  type Outbox,
-  ping,
-  type UpdatedCalculation,
-} from "@cartax/webhooks";
 import type { Kysely, Selectable } from "kysely";
 import type { DatabaseSchema, WebhookEndpointTable } from "./database-schema";
 import type { Dialect } from "./open-storage";
+
+export type DeliveryKind = "notification" | "ping";
+
+/** A delivery taken from the outbox by one worker (leased: no other worker sends it meanwhile). */
+export interface ClaimedDelivery {
+  readonly id: string;
+  readonly endpointId: string;
+  readonly kind: DeliveryKind;
+  readonly url: string;
+  readonly secret: string | null;
+  /** The eventId, stable across the attempts (and redeliveries) of this delivery. */
+  readonly eventId: string;
+  readonly body: string;
+  /** Attempts made before this one (since the delivery was last enqueued). */
+  readonly attempts: number;
+}
+
+/** One attempt as recorded: how it ended, the HTTP status, latency and error text. */
+export interface AttemptRecordInput {
+  readonly outcome: "success" | "transient" | "permanent";
+  readonly status: number | null;
+  readonly latencyMs: number;
+  readonly error: string | null;
+}
+
+/** The state a delivery moves to after an attempt (decided by the service's delivery lifecycle). */
+export type DeliveryNextState =
+  | { readonly status: "delivered" }
+  | { readonly status: "failed" }
+  | { readonly status: "pending"; readonly nextAttemptAt: Date };
+
+/** What recording an attempt did to its endpoint. */
+export interface EndpointEffect {
+  /** This attempt made the endpoint flagged (it was not before). */
+  readonly newlyFlagged: boolean;
+  /** This attempt disabled the endpoint (it answered 410 Gone). */
+  readonly disabled: boolean;
+  readonly consecutivePingFailures: number;
+  readonly consecutiveNotificationFailures: number;
+}
+
+/** A failed notification enqueued again (same eventId), and whether its endpoint can receive it. */
+export interface Redelivery {
+  readonly eventId: string;
+  readonly endpointId: string;
+  readonly endpointEnabled: boolean;
+}
+
+/** Why a delivery could not be enqueued again. */
+export class RedeliveryRefusedError extends Error {
+  override readonly name = "RedeliveryRefusedError";
+}
 
 /** An endpoint as the operator sees it: never its secret. */
 export interface WebhookEndpoint {
@@ -21,6 +64,7 @@ export interface WebhookEndpoint {
   readonly enabled: boolean;
   readonly flagged: boolean;
   readonly consecutivePingFailures: number;
+  readonly consecutiveNotificationFailures: number;
   readonly createdAt: string;
 }
 
@@ -40,6 +84,9 @@ export interface WebhookDeliveryState {
   readonly kind: string;
   readonly status: string;
   readonly attempts: number;
+  readonly createdAt: string;
+  /** When it last changed: for a failed delivery, when it failed. */
+  readonly updatedAt: string;
   readonly nextAttemptAt: string | null;
   readonly lastStatus: number | null;
   readonly lastError: string | null;
@@ -58,6 +105,7 @@ const toEndpoint = (row: Selectable<WebhookEndpointTable>): WebhookEndpoint => (
   enabled: row.enabled === 1,
   flagged: row.flagged === 1,
   consecutivePingFailures: row.consecutive_ping_failures,
+  consecutiveNotificationFailures: row.consecutive_notification_failures,
   createdAt: row.created_at,
 });
 
@@ -68,10 +116,12 @@ export function generateWebhookSecret(): string {
 
 /**
  * Webhook endpoints and the durable outbox of their deliveries (docs/contract.md, Events). The
- * outbox side implements `Outbox` of @cartax/webhooks: claims are leases taken by one UPDATE (with
- * `FOR UPDATE SKIP LOCKED` on PostgreSQL), so several service instances never send the same attempt.
+ * service's delivery worker (apps/api/src/webhooks) runs on it: claims are leases taken by one
+ * UPDATE (with `FOR UPDATE SKIP LOCKED` on PostgreSQL), so several service instances never send the
+ * same attempt. Bodies are built by the caller (`@cartax/schemas` webhook payloads): this store
+ * keeps and sends the exact bytes.
  */
-export class WebhookStore implements Outbox {
+export class WebhookStore {
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly dialect: Dialect,
@@ -101,6 +151,7 @@ export class WebhookStore implements Outbox {
       secret: input.secret ?? null,
       enabled: 1,
       consecutive_ping_failures: 0,
+      consecutive_notification_failures: 0,
       flagged: 0,
       next_ping_at: new Date(Date.parse(now) + (input.firstPingInMs ?? 0)).toISOString(),
       created_at: now,
@@ -150,10 +201,10 @@ export class WebhookStore implements Outbox {
 
   /**
    * One change notification per enabled endpoint of an active subscription, each with its own
-   * eventId, in one transaction; the running service's worker sends them.
+   * eventId and the body `bodyFor(eventId)`, in one transaction; the running service's worker sends them.
    */
   async enqueueNotification(
-    types: readonly UpdatedCalculation[],
+    bodyFor: (eventId: string) => string,
   ): Promise<{ endpointId: string; eventId: string }[]> {
     const now = new Date().toISOString();
     return this.db.transaction().execute(async (trx) => {
@@ -166,13 +217,7 @@ export class WebhookStore implements Outbox {
         .execute();
       const rows = endpoints.map((e) => {
         const eventId = randomUUID();
-        return this.deliveryRow(
-          eventId,
-          e.id,
-          "notification",
-          JSON.stringify(changeNotification(eventId, types)),
-          now,
-        );
+        return this.deliveryRow(eventId, e.id, "notification", bodyFor(eventId), now);
       });
       for (let i = 0; i < rows.length; i += 500) {
         await trx
@@ -188,7 +233,7 @@ export class WebhookStore implements Outbox {
    * Enqueues a ping for every enabled endpoint whose ping is due and moves its next ping one
    * interval on. The UPDATE claims each endpoint for exactly one instance.
    */
-  async schedulePings(now: Date, intervalMs: number): Promise<number> {
+  async schedulePings(now: Date, intervalMs: number, bodyFor: (eventId: string) => string): Promise<number> {
     const at = now.toISOString();
     const next = new Date(now.getTime() + intervalMs).toISOString();
     const due = await this.db
@@ -201,7 +246,7 @@ export class WebhookStore implements Outbox {
     if (due.length === 0) return 0;
     const rows = due.map((e) => {
       const eventId = randomUUID();
-      return this.deliveryRow(eventId, e.id, "ping", JSON.stringify(ping(eventId)), at);
+      return this.deliveryRow(eventId, e.id, "ping", bodyFor(eventId), at);
     });
     await this.db.insertInto("webhook_deliveries").values(rows).execute();
     return rows.length;
@@ -283,18 +328,20 @@ export class WebhookStore implements Outbox {
   }
 
   /**
-   * Records an attempt and the delivery's next state; for pings, counts consecutive failures and
-   * flags the endpoint when they reach `pingFlagThreshold` (a success clears both). Returns the
-   * endpoint's ping state when this attempt flagged it.
+   * Records an attempt and the delivery's next state, in one transaction with what it means for
+   * the endpoint: a ping counts in the run of failed pings, a notification that ended (delivered
+   * or failed for good) in the run of failed notifications; the endpoint is flagged while either run
+   * is at `flagThreshold` or more. `disableEndpoint` (a 410 Gone answer) disables it.
    */
   async recordAttempt(
     delivery: ClaimedDelivery,
-    attempt: AttemptResult,
-    next: DeliveryNext,
+    attempt: AttemptRecordInput,
+    next: DeliveryNextState,
     at: Date,
-    pingFlagThreshold = 3,
-  ): Promise<{ newlyFlagged: boolean; consecutivePingFailures: number } | undefined> {
+    options: { readonly flagThreshold?: number; readonly disableEndpoint?: boolean } = {},
+  ): Promise<EndpointEffect | undefined> {
     const now = at.toISOString();
+    const threshold = options.flagThreshold ?? 3;
     return this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto("webhook_attempts")
@@ -324,33 +371,95 @@ export class WebhookStore implements Outbox {
         })
         .where("id", "=", delivery.id)
         .execute();
-      if (delivery.kind !== "ping") return undefined;
-      if (attempt.outcome === "success") {
-        await trx
-          .updateTable("webhook_endpoints")
-          .set({ consecutive_ping_failures: 0, flagged: 0, updated_at: now })
-          .where("id", "=", delivery.endpointId)
-          .execute();
-        return undefined;
-      }
+      // A notification still being retried says nothing yet about the endpoint.
+      if (next.status === "pending" && !options.disableEndpoint) return undefined;
+      const column =
+        delivery.kind === "ping" ? "consecutive_ping_failures" : "consecutive_notification_failures";
       const endpoint = await trx
         .updateTable("webhook_endpoints")
         .set((eb) => ({
-          consecutive_ping_failures: eb("consecutive_ping_failures", "+", 1),
+          [column]: next.status === "delivered" ? 0 : eb(column, "+", 1),
+          ...(options.disableEndpoint ? { enabled: 0 } : {}),
           updated_at: now,
         }))
         .where("id", "=", delivery.endpointId)
-        .returning(["consecutive_ping_failures", "flagged"])
+        .returning(["consecutive_ping_failures", "consecutive_notification_failures", "flagged", "enabled"])
         .executeTakeFirst();
-      if (!endpoint || endpoint.flagged === 1 || endpoint.consecutive_ping_failures < pingFlagThreshold)
-        return undefined;
-      await trx
-        .updateTable("webhook_endpoints")
-        .set({ flagged: 1 })
-        .where("id", "=", delivery.endpointId)
-        .execute();
-      return { newlyFlagged: true, consecutivePingFailures: endpoint.consecutive_ping_failures };
+      if (!endpoint) return undefined;
+      const flagged =
+        endpoint.consecutive_ping_failures >= threshold ||
+        endpoint.consecutive_notification_failures >= threshold;
+      if (flagged !== (endpoint.flagged === 1)) {
+        await trx
+          .updateTable("webhook_endpoints")
+          .set({ flagged: flagged ? 1 : 0 })
+          .where("id", "=", delivery.endpointId)
+          .execute();
+      }
+      return {
+        newlyFlagged: flagged && endpoint.flagged !== 1,
+        disabled: options.disableEndpoint === true,
+        consecutivePingFailures: endpoint.consecutive_ping_failures,
+        consecutiveNotificationFailures: endpoint.consecutive_notification_failures,
+      };
     });
+  }
+
+  /**
+   * Enqueues a failed notification again, same eventId and body, due now with a fresh run of
+   * attempts (the receiver's dedupe of eventIds makes this safe). Refuses pings (the next ping
+   * follows anyway) and deliveries that are not failed; undefined when there is no such eventId.
+   */
+  async redeliver(eventId: string, now: Date = new Date()): Promise<Redelivery | undefined> {
+    const row = await this.db
+      .selectFrom("webhook_deliveries")
+      .innerJoin("webhook_endpoints", "webhook_endpoints.id", "webhook_deliveries.endpoint_id")
+      .select([
+        "webhook_deliveries.kind",
+        "webhook_deliveries.status",
+        "webhook_deliveries.endpoint_id",
+        "webhook_endpoints.enabled",
+      ])
+      .where("webhook_deliveries.id", "=", eventId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (row.kind === "ping")
+      throw new RedeliveryRefusedError(`${eventId} is a ping: pings are not redelivered`);
+    const requeued = await this.requeueFailed(now, { eventId });
+    if (requeued.length === 0)
+      throw new RedeliveryRefusedError(
+        `delivery ${eventId} is ${row.status}: only failed deliveries are redelivered`,
+      );
+    return { eventId, endpointId: row.endpoint_id, endpointEnabled: row.enabled === 1 };
+  }
+
+  /** Enqueues again every notification of an endpoint that failed (for good) at or after `since`. */
+  async recover(endpointId: string, since: Date, now: Date = new Date()): Promise<Redelivery[]> {
+    const endpoint = await this.getEndpoint(endpointId);
+    if (!endpoint) return [];
+    const ids = await this.requeueFailed(now, { endpointId, since });
+    return ids.map((eventId) => ({ eventId, endpointId, endpointEnabled: endpoint.enabled }));
+  }
+
+  private async requeueFailed(
+    now: Date,
+    which: { readonly eventId: string } | { readonly endpointId: string; readonly since: Date },
+  ): Promise<string[]> {
+    const at = now.toISOString();
+    // One UPDATE guarded by status = failed: a delivery being sent or retried is never touched.
+    let query = this.db
+      .updateTable("webhook_deliveries")
+      .set({ status: "pending", attempts: 0, next_attempt_at: at, locked_until: null, updated_at: at })
+      .where("status", "=", "failed")
+      .where("kind", "=", "notification");
+    query =
+      "eventId" in which
+        ? query.where("id", "=", which.eventId)
+        : query
+            .where("endpoint_id", "=", which.endpointId)
+            .where("updated_at", ">=", which.since.toISOString());
+    const rows = await query.returning("id").execute();
+    return rows.map((r) => r.id);
   }
 
   /** Deliveries still waiting to be sent (or retried). */
@@ -364,16 +473,20 @@ export class WebhookStore implements Outbox {
     return Number(row?.n ?? 0);
   }
 
-  /** The latest attempts (notifications and pings) of an endpoint, newest first. */
-  async recentAttempts(endpointId: string, limit = 10): Promise<WebhookAttemptRecord[]> {
-    const rows = await this.db
+  /** The latest attempts of one kind of delivery of an endpoint, newest first. */
+  async recentAttempts(
+    endpointId: string,
+    options: { readonly kind?: DeliveryKind; readonly limit?: number } = {},
+  ): Promise<WebhookAttemptRecord[]> {
+    let query = this.db
       .selectFrom("webhook_attempts")
       .selectAll()
       .where("endpoint_id", "=", endpointId)
       .orderBy("at", "desc")
       .orderBy("attempt", "desc")
-      .limit(limit)
-      .execute();
+      .limit(options.limit ?? 10);
+    if (options.kind) query = query.where("kind", "=", options.kind);
+    const rows = await query.execute();
     return rows.map((r) => ({
       eventId: r.delivery_id,
       kind: r.kind,
@@ -386,20 +499,32 @@ export class WebhookStore implements Outbox {
     }));
   }
 
-  /** Deliveries of an endpoint, newest first (pending ones show when they are due next). */
-  async recentDeliveries(endpointId: string, limit = 10): Promise<WebhookDeliveryState[]> {
-    const rows = await this.db
+  /**
+   * Deliveries of an endpoint, newest first (pending ones show when they are due next), of one
+   * kind: notifications and pings are listed apart so that frequent pings never push a
+   * notification out of view. `status: "failed"` lists the failed ones only.
+   */
+  async recentDeliveries(
+    endpointId: string,
+    options: { readonly kind?: DeliveryKind; readonly status?: "failed"; readonly limit?: number } = {},
+  ): Promise<WebhookDeliveryState[]> {
+    let query = this.db
       .selectFrom("webhook_deliveries")
       .selectAll()
       .where("endpoint_id", "=", endpointId)
       .orderBy("created_at", "desc")
-      .limit(limit)
-      .execute();
+      .orderBy("id")
+      .limit(options.limit ?? 10);
+    if (options.kind) query = query.where("kind", "=", options.kind);
+    if (options.status) query = query.where("status", "=", options.status);
+    const rows = await query.execute();
     return rows.map((r) => ({
       eventId: r.id,
       kind: r.kind,
       status: r.status,
       attempts: r.attempts,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
       nextAttemptAt: r.status === "pending" ? r.next_attempt_at : null,
       lastStatus: r.last_status,
       lastError: r.last_error,

@@ -1,38 +1,33 @@
 /**
  * @module
- * `@cartax/webhooks`: the Cartax service's webhook deliveries (docs/contract.md, Events) — signed
- * POSTs with retries over a durable outbox — and the helper receivers use to check and read them.
+ * `@cartax/webhooks`: what a receiver of the Cartax service's webhooks needs (docs/contract.md,
+ * Events): `receiveWebhook` (signature check over the raw bytes, pings told from notifications,
+ * duplicates dropped), the signature primitives and a dedupe store whose `commit` step runs only
+ * after the handler succeeded. The sender (outbox, worker, retries) is part of the service.
  *
  * @example Receiving (any framework: give it the raw body bytes and the headers)
  * ```ts
  * import { MemoryDedupeStore, receiveWebhook } from "@cartax/webhooks";
  *
  * const dedupe = new MemoryDedupeStore();
- * const event = await receiveWebhook(rawBody, request.headers, { secret: process.env.CARTAX_WEBHOOK_SECRET!, dedupe });
+ * const event = await receiveWebhook(rawBody, request.headers, {
+ *   secret: process.env.CARTAX_WEBHOOK_SECRET!,
+ *   dedupe,
+ *   handler: (notification) => recalculate({ viewOptions: notification.viewOptions }),
+ * });
  * if (event.kind === "rejected") return respond(401);
- * if (event.kind === "notification") recalculate({ viewOptions: event.viewOptions });
- * return respond(204); // pings and duplicates too
+ * if (event.kind === "failed") return respond(500); // not committed: the retry is handled again
+ * return respond(204); // notifications, pings and duplicates
  * ```
  */
-export {
-  type AttemptResult,
-  attemptDelivery,
-  DEFAULT_TIMEOUT_MS,
-  type DeliveryRequest,
-  EVENT_ID_HEADER,
-  parseRetryAfter,
-  SIGNATURE_HEADER,
-} from "./attempt-delivery";
-export { parseCalculationTypes, toViewOptions, type UpdatedCalculation } from "./calculation-types";
-export { DeliveryWorker, type DeliveryWorkerOptions } from "./delivery-worker";
-export type { ClaimedDelivery, DeliveryNext, Outbox } from "./outbox";
-export { type ChangeNotification, changeNotification, type Ping, ping } from "./payloads";
+export { toViewOptions } from "./calculation-types";
+export { EVENT_ID_HEADER, SIGNATURE_HEADER } from "./headers";
 export {
   type DedupeStore,
   MemoryDedupeStore,
   type ReceivedEvent,
+  type ReceivedNotification,
   type ReceiverOptions,
   receiveWebhook,
 } from "./receiver";
-export { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelay } from "./retry-policy";
 export { signBody, verifySignature } from "./signature";

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCalculationTypes, toViewOptions } from "./calculation-types";
+import { toViewOptions } from "./calculation-types";
 import { MemoryDedupeStore, receiveWebhook } from "./receiver";
 
 const secret = "whsec-test";
@@ -56,11 +56,40 @@ describe("receiveWebhook", () => {
     ).toBe("ping");
   });
 
-  it("drops a redelivered eventId", async () => {
+  it("drops an eventId once committed, and only then", async () => {
     const dedupe = new MemoryDedupeStore();
     const headers = { "x-service-signature-256": sign(body) };
+    const first = await receiveWebhook(body, headers, { secret, dedupe });
+    // Not committed yet (the caller has not processed it): a retry is still a notification.
     expect((await receiveWebhook(body, headers, { secret, dedupe })).kind).toBe("notification");
+    if (first.kind !== "notification") throw new Error(first.kind);
+    await first.commit();
     expect((await receiveWebhook(body, headers, { secret, dedupe })).kind).toBe("duplicate");
+  });
+
+  it("with a handler: a failed handler commits nothing, so the retry is handled again", async () => {
+    const dedupe = new MemoryDedupeStore();
+    const headers = { "x-service-signature-256": sign(body) };
+    const handled: number[] = [];
+    let fail = true;
+    const handler = (event: { viewOptions: number }) => {
+      if (fail) throw new Error("database down");
+      handled.push(event.viewOptions);
+    };
+    const failed = await receiveWebhook(body, headers, { secret, dedupe, handler });
+    expect(failed).toMatchObject({ kind: "failed", eventId: "0b6f8a9e-1c2d-4e3f-9a0b-1c2d3e4f5a6b" });
+    fail = false;
+    expect((await receiveWebhook(body, headers, { secret, dedupe, handler })).kind).toBe("notification");
+    expect((await receiveWebhook(body, headers, { secret, dedupe, handler })).kind).toBe("duplicate");
+    expect(handled).toEqual([2 | 32]);
+  });
+
+  it("does not record pings in the dedupe store", async () => {
+    const dedupe = new MemoryDedupeStore();
+    const ping = JSON.stringify({ event: "ping", ping: true, eventId: "p1" });
+    const headers = { "x-service-signature-256": sign(ping) };
+    expect((await receiveWebhook(ping, headers, { secret, dedupe })).kind).toBe("ping");
+    expect(dedupe.seen("p1")).toBe(false);
   });
 
   it("bitmask: OR of the known values, whatever else is in the list", () => {
@@ -77,12 +106,5 @@ describe("receiveWebhook", () => {
         },
       ),
     );
-    expect(parseCalculationTypes(["roadtax", "2", "Nope"])).toEqual({
-      types: [
-        { value: 1, label: "RoadTax" },
-        { value: 2, label: "YearlyTax" },
-      ],
-      unknown: ["Nope"],
-    });
   });
 });

@@ -141,7 +141,7 @@ export default async function setup(project: TestProject) {
     const acceptance = await startService(dataDir, "acceptance", {
       // README, Webhooks: settings of the delivery worker, shortened so retries, timeouts and pings
       // happen within the run (defaults 10 s, 500 ms, 30 s, 300 s).
-      CARTAX_WEBHOOK_RETRY_BASE_MS: "200",
+      CARTAX_WEBHOOK_RETRY_DELAYS_MS: "200,800",
       CARTAX_WEBHOOK_POLL_MS: "50",
       CARTAX_WEBHOOK_TIMEOUT_MS: "1000",
       CARTAX_PING_INTERVAL_MS: "1000",

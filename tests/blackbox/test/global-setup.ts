@@ -111,7 +111,7 @@ export async function setup(project: TestProject): Promise<void> {
       LOG_LEVEL: "warn",
       // README, Webhooks: short intervals so pings and retries are observable within the suite.
       CARTAX_PING_INTERVAL_MS: "1000",
-      CARTAX_WEBHOOK_RETRY_BASE_MS: "200",
+      CARTAX_WEBHOOK_RETRY_DELAYS_MS: "200,800",
       CARTAX_WEBHOOK_POLL_MS: "100",
     },
     stdio: ["ignore", "pipe", "pipe"],

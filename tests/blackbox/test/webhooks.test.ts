@@ -1,7 +1,7 @@
 /**
  * Spec "Events" (Delivery, Change notification body, Liveness ping, Signature, Delivery behaviour);
  * README "Webhooks" (operator CLI). The service runs with CARTAX_PING_INTERVAL_MS=1000 and
- * CARTAX_WEBHOOK_RETRY_BASE_MS=200 (global setup) so pings and retries happen within seconds.
+ * CARTAX_WEBHOOK_RETRY_DELAYS_MS=200,800 (global setup) so pings and retries happen within seconds.
  */
 import { createHmac } from "node:crypto";
 import http from "node:http";
@@ -197,6 +197,45 @@ describe("webhook delivery limits", () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(off.notifications()).toHaveLength(0);
     expect(ofInactive.notifications()).toHaveLength(0);
+  });
+});
+
+describe("failed deliveries: visible and recoverable (README: Webhooks, recovery)", () => {
+  it("500 three times: failed in webhook status and counted in /metrics; redeliver sends the same eventId", async () => {
+    const r = await receiver((n) => (n < 3 ? 500 : 200));
+    const endpointId = await register(r, bb.main.id, "redelivery endpoint secret");
+    const failedCount = async () => {
+      const text = await (await fetch(`${bb.origin}/metrics`)).text();
+      const line = text
+        .split("\n")
+        .find((l) => l.startsWith('cartax_webhook_deliveries_total{kind="notification",outcome="failed"}'));
+      return line ? Number(line.split(" ").pop()) : 0;
+    };
+    const before = await failedCount();
+    await cli(["notify", "--calculations", "BenefitInKind"]);
+    await until(() => r.notifications().length >= 3, 20_000);
+    const eventId = r.notifications()[0]?.body.eventId as string;
+    type Status = { failed: { eventId: string; attempts: number; lastStatus: number }[] };
+    const deadline = Date.now() + 20_000;
+    let status = (await cli(["webhook", "status", endpointId])) as Status;
+    while (!status.failed.some((d) => d.eventId === eventId)) {
+      if (Date.now() > deadline) throw new Error("the delivery never showed as failed");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = (await cli(["webhook", "status", endpointId])) as Status;
+    }
+    expect(status.failed.find((d) => d.eventId === eventId)).toMatchObject({ attempts: 3, lastStatus: 500 });
+    expect(await failedCount()).toBe(before + 1);
+
+    expect(await cli(["webhook", "redeliver", eventId])).toMatchObject({
+      eventId,
+      endpointId,
+      status: "pending",
+    });
+    await until(() => r.notifications().length >= 4, 20_000);
+    const again = r.notifications()[3] as Received;
+    expect(again.body.eventId).toBe(eventId);
+    expect(again.headers["x-service-event-id"]).toBe(eventId);
+    expectSigned(again, "redelivery endpoint secret");
   });
 });
 

@@ -18,6 +18,14 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  /** Webhook deliveries that left `pending`, by kind and outcome (delivery-lifecycle.ts). */
+  private readonly webhookDeliveries = new Counter({
+    name: "cartax_webhook_deliveries_total",
+    help: "Webhook deliveries settled by this process, by kind (notification, ping) and outcome (delivered, failed).",
+    labelNames: ["kind", "outcome"] as const,
+    registers: [this.registry],
+  });
+
   private readonly subscriptionRequests = new Counter({
     name: "cartax_subscription_requests_total",
     help: "HTTP requests of each subscription (by its id, never its key) and status.",
@@ -88,7 +96,7 @@ export class ServiceMetrics {
     if (!storage) return;
     const flagged = new Gauge({
       name: "cartax_webhook_endpoints_flagged",
-      help: "Webhook endpoints flagged because their liveness pings keep failing.",
+      help: "Webhook endpoints flagged because their liveness pings, or notifications, keep failing.",
       registers: [this.registry],
     });
     const failures = new Gauge({
@@ -117,6 +125,11 @@ export class ServiceMetrics {
     };
     for (const gauge of [flagged, failures, pending])
       (gauge as unknown as { collect: () => Promise<void> }).collect = once;
+  }
+
+  /** Counts a settled webhook delivery. */
+  countWebhookDelivery(kind: string, outcome: string): void {
+    this.webhookDeliveries.inc({ kind, outcome });
   }
 
   observe(method: string, route: string, status: number, seconds: number, subscriptionId?: string): void {

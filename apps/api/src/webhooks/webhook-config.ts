@@ -6,12 +6,12 @@ export interface WebhookConfig {
   readonly workerInServer: boolean;
   /** `CARTAX_PING_INTERVAL_MS` (default 300000): between liveness pings of an endpoint. */
   readonly pingIntervalMs: number;
-  /** `CARTAX_PING_FLAG_THRESHOLD` (default 3): consecutive failed pings that flag an endpoint. */
+  /** `CARTAX_PING_FLAG_THRESHOLD` (default 3): consecutive failed pings, or notifications, that flag an endpoint. */
   readonly pingFlagThreshold: number;
   /** `CARTAX_WEBHOOK_TIMEOUT_MS` (default 30000, the contract's 30 s). */
   readonly timeoutMs: number;
-  /** `CARTAX_WEBHOOK_RETRY_BASE_MS` (default 10000): first retry delay; the second is 4×. */
-  readonly retryBaseMs: number;
+  /** `CARTAX_WEBHOOK_RETRY_DELAYS_MS` (default `10000,40000`): the delays before the 2nd and 3rd attempts. */
+  readonly retryDelaysMs: readonly number[];
   /** `CARTAX_WEBHOOK_POLL_MS` (default 500): how often an idle worker looks at the outbox. */
   readonly pollMs: number;
 }
@@ -24,7 +24,7 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv = process.env): Webhook
     pingIntervalMs: variables.CARTAX_PING_INTERVAL_MS,
     pingFlagThreshold: variables.CARTAX_PING_FLAG_THRESHOLD,
     timeoutMs: variables.CARTAX_WEBHOOK_TIMEOUT_MS,
-    retryBaseMs: variables.CARTAX_WEBHOOK_RETRY_BASE_MS,
+    retryDelaysMs: variables.CARTAX_WEBHOOK_RETRY_DELAYS_MS,
     pollMs: variables.CARTAX_WEBHOOK_POLL_MS,
   };
 }

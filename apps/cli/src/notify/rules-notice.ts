@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
+import { parseCalculationTypes } from "@cartax/schemas";
 import type { Storage } from "@cartax/storage";
-import { parseCalculationTypes } from "@cartax/webhooks";
 import { NotFoundError } from "../operator/operator-command";
 import { diffRules } from "../rules/rules-diff";
 import { exportRules, normalizeSnapshot, type RulesSnapshot } from "../rules/rules-snapshot";
+import { enqueueChangeNotification } from "../webhook/enqueue-change-notification";
 
 /** Where the rules come from: the running ones, and the export of a past version. */
 export interface RulesSource {
@@ -57,7 +58,7 @@ export async function notifyFromRules(
     return { ...result, updatedCalculations: [], deliveries: 0, events: [] };
   }
   const { types } = parseCalculationTypes(diff.updatedCalculations);
-  const events = await storage.webhooks.enqueueNotification(types);
+  const events = await enqueueChangeNotification(storage, types);
   await storage.rulesNotices.record(running.rulesVersion);
   say(
     `rules ${from} → ${running.rulesVersion}: ${diff.changes.length} row(s) differ; notified ${types

@@ -3,6 +3,7 @@ import {
   ConfigError,
   InvalidWebhookUrlError,
   openStorage,
+  RedeliveryRefusedError,
   readStorageConfig,
   type Storage,
   UnknownAccountError,
@@ -52,7 +53,8 @@ export async function runOperatorCommand(
     if (
       error instanceof NotFoundError ||
       error instanceof UnknownAccountError ||
-      error instanceof InvalidWebhookUrlError
+      error instanceof InvalidWebhookUrlError ||
+      error instanceof RedeliveryRefusedError
     ) {
       io.stderr(`cartax ${name}: ${error.message}\n`);
       return 1;

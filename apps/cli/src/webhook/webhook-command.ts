@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
+import { parseCalculationTypes } from "@cartax/schemas";
 import { generateWebhookSecret, type Storage, type WebhookEndpoint } from "@cartax/storage";
-import { parseCalculationTypes } from "@cartax/webhooks";
 import { notifyFromRules, type RulesSource, repositoryRules } from "../notify/rules-notice";
 import {
   NotFoundError,
@@ -10,12 +10,15 @@ import {
   UsageError,
 } from "../operator/operator-command";
 import { repositoryRoot } from "../repository-root";
+import { enqueueChangeNotification } from "./enqueue-change-notification";
 
 export const WEBHOOK_USAGE = `usage:
   cartax webhook add --subscription ID --url URL [--secret SECRET | --generate-secret]
   cartax webhook list
   cartax webhook disable|enable|remove ID
-  cartax webhook status [ID]
+  cartax webhook status [ID]          (notifications, failed ones and pings listed apart)
+  cartax webhook redeliver EVENT_ID   (a failed notification, enqueued again with the same eventId)
+  cartax webhook recover ID --since DATE   (every notification of the endpoint that failed since DATE)
   cartax notify --calculations RoadTax,BenefitInKind   (names or values of ViewOptions)
   cartax notify --rules                                (the calculators whose parameters changed since the last notice)`;
 
@@ -24,13 +27,31 @@ function found(endpoint: WebhookEndpoint | undefined, id: string): WebhookEndpoi
   return endpoint;
 }
 
+/**
+ * An endpoint with its recent notifications, its failed ones (to redeliver) and its recent pings,
+ * listed apart: pings come every few minutes and would push a notification out of one list.
+ */
 async function status(storage: Storage, endpoint: WebhookEndpoint) {
+  const hooks = storage.webhooks;
   return {
     ...endpoint,
-    deliveries: await storage.webhooks.recentDeliveries(endpoint.id),
-    attempts: await storage.webhooks.recentAttempts(endpoint.id),
+    deliveries: await hooks.recentDeliveries(endpoint.id, { kind: "notification", limit: 10 }),
+    failed: await hooks.recentDeliveries(endpoint.id, { kind: "notification", status: "failed", limit: 50 }),
+    attempts: await hooks.recentAttempts(endpoint.id, { kind: "notification", limit: 10 }),
+    pings: await hooks.recentDeliveries(endpoint.id, { kind: "ping", limit: 5 }),
   };
 }
+
+/** A date (`2026-11-25`) or an ISO date-time, as `--since` takes it. */
+function sinceDate(raw: string | undefined): Date {
+  if (!raw) throw new UsageError("--since DATE is required (e.g. 2026-11-25 or 2026-11-25T08:00:00Z)");
+  const time = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(raw) ? Date.parse(raw) : Number.NaN;
+  if (Number.isNaN(time)) throw new UsageError(`--since must be a date like 2026-11-25, got "${raw}"`);
+  return new Date(time);
+}
+
+const disabledNote = (endpointId: string) =>
+  `endpoint ${endpointId} is disabled: nothing is sent until cartax webhook enable ${endpointId}`;
 
 async function run(verb: string, rest: readonly string[], open: () => Promise<Storage>) {
   if (verb === "add") {
@@ -89,6 +110,37 @@ async function run(verb: string, rest: readonly string[], open: () => Promise<St
     if (id) return status(storage, found(await storage.webhooks.getEndpoint(id), id));
     return Promise.all((await storage.webhooks.listEndpoints()).map((e) => status(storage, e)));
   }
+  if (verb === "redeliver") {
+    const eventId = onlyId(rest, "event");
+    const redelivery = await (await open()).webhooks.redeliver(eventId);
+    if (!redelivery) throw new NotFoundError(`no webhook delivery ${eventId}`);
+    return {
+      ...redelivery,
+      status: "pending",
+      ...(redelivery.endpointEnabled ? {} : { note: disabledNote(redelivery.endpointId) }),
+    };
+  }
+  if (verb === "recover") {
+    const { values, positionals } = parseArgs({
+      args: [...rest],
+      options: { since: { type: "string" } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length !== 1) throw new UsageError("expected one endpoint ID");
+    const id = positionals[0] as string;
+    const since = sinceDate(values.since);
+    const storage = await open();
+    const endpoint = found(await storage.webhooks.getEndpoint(id), id);
+    const events = await storage.webhooks.recover(id, since);
+    return {
+      endpointId: id,
+      since: since.toISOString(),
+      redelivered: events.length,
+      eventIds: events.map((e) => e.eventId),
+      ...(endpoint.enabled ? {} : { note: disabledNote(id) }),
+    };
+  }
   throw new UsageError(`unknown webhook command ${verb}`);
 }
 
@@ -134,7 +186,7 @@ export function runNotifyCommand(
     const { types, unknown } = parseCalculationTypes(values.calculations.split(","));
     if (unknown.length > 0) throw new UsageError(`unknown calculation types: ${unknown.join(", ")}`);
     if (types.length === 0) throw new UsageError("--calculations names no calculation type");
-    const events = await (await open()).webhooks.enqueueNotification(types);
+    const events = await enqueueChangeNotification(await open(), types);
     return { updatedCalculations: types, deliveries: events.length, events };
   });
 }

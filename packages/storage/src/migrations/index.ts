@@ -5,6 +5,7 @@ import { publicLinks } from "./0003-public-links";
 import { qr } from "./0004-qr";
 import { subscriptionLimits } from "./0005-subscription-limits";
 import { qrImageReuse } from "./0006-qr-image-reuse";
+import { webhookNotificationFailures } from "./0007-webhook-notification-failures";
 
 /**
  * Every migration, by name; names sort in the order they run. Append new ones (another issue's
@@ -17,4 +18,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0004-qr": qr,
   "0005-subscription-limits": subscriptionLimits,
   "0006-qr-image-reuse": qrImageReuse,
+  "0007-webhook-notification-failures": webhookNotificationFailures,
 };

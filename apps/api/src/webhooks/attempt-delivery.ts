@@ -1,7 +1,5 @@
-import { signBody } from "./signature";
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signBody } from "@cartax/webhooks";
 
-export const EVENT_ID_HEADER = "X-Service-Event-Id";
-export const SIGNATURE_HEADER = "X-Service-Signature-256";
 /** The spec's response timeout. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -16,7 +14,8 @@ export interface DeliveryRequest {
 
 /**
  * How one attempt ended: `success` (any 2xx), `transient` (network error, timeout, 5xx, 408, 429:
- * worth retrying) or `permanent` (any other answer, e.g. 400, 404, a redirect: not retried).
+ * worth retrying) or `permanent` (any other answer, e.g. 400, 404, 410, a redirect: not retried).
+ * What becomes of the delivery is decided in delivery-lifecycle.ts.
  */
 export interface AttemptResult {
   readonly outcome: "success" | "transient" | "permanent";

@@ -1,6 +1,7 @@
 import { attemptDelivery, DEFAULT_TIMEOUT_MS } from "./attempt-delivery";
-import type { ClaimedDelivery, DeliveryNext, Outbox } from "./outbox";
-import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelay } from "./retry-policy";
+import { DeliveryLifecycle, type LifecycleReporter } from "./delivery-lifecycle";
+import type { ClaimedDelivery, Outbox } from "./outbox";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
 
 export interface DeliveryWorkerOptions {
   /** How often the outbox is polled when idle. */
@@ -9,19 +10,17 @@ export interface DeliveryWorkerOptions {
   readonly batchSize?: number;
   readonly timeoutMs?: number;
   readonly retry?: RetryPolicy;
-  /** Called after every attempt (logs, metrics, ping accounting). */
-  readonly onAttempt?: (
-    delivery: ClaimedDelivery,
-    result: Awaited<ReturnType<typeof attemptDelivery>>,
-    next: DeliveryNext,
-  ) => void | Promise<void>;
+  /** Consecutive failed pings, or notifications, that flag an endpoint (default 3). */
+  readonly flagThreshold?: number;
+  /** Log lines and the counter of settled deliveries. */
+  readonly reporter?: LifecycleReporter;
   readonly onError?: (error: unknown) => void;
 }
 
 /**
- * Sends what is due in the outbox: claims a batch, makes one attempt of each in parallel, records
- * the result and schedules the next attempt of transient failures. Pings get a single attempt
- * (the next ping follows anyway); notifications up to `retry.maxAttempts`.
+ * Sends what is due in the outbox: claims a batch, makes one attempt of each in parallel and hands
+ * each result to the delivery lifecycle (delivery-lifecycle.ts), which records it and decides the
+ * delivery's next state.
  */
 export class DeliveryWorker {
   private running = false;
@@ -30,7 +29,7 @@ export class DeliveryWorker {
   private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly timeoutMs: number;
-  private readonly retry: RetryPolicy;
+  private readonly lifecycle: DeliveryLifecycle;
 
   constructor(
     private readonly outbox: Outbox,
@@ -39,7 +38,11 @@ export class DeliveryWorker {
     this.pollMs = options.pollMs ?? 500;
     this.batchSize = options.batchSize ?? 200;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+    this.lifecycle = new DeliveryLifecycle(outbox, {
+      retry: options.retry ?? DEFAULT_RETRY_POLICY,
+      flagThreshold: options.flagThreshold ?? 3,
+      ...(options.reporter ? { reporter: options.reporter } : {}),
+    });
   }
 
   start(): void {
@@ -83,18 +86,6 @@ export class DeliveryWorker {
       secret: delivery.secret,
       timeoutMs: this.timeoutMs,
     });
-    const attempt = delivery.attempts + 1;
-    const maxAttempts = delivery.kind === "ping" ? 1 : this.retry.maxAttempts;
-    const next: DeliveryNext =
-      result.outcome === "success"
-        ? { status: "delivered" }
-        : result.outcome === "permanent" || attempt >= maxAttempts
-          ? { status: "failed" }
-          : {
-              status: "pending",
-              nextAttemptAt: new Date(Date.now() + retryDelay(this.retry, attempt, result.retryAfterMs)),
-            };
-    await this.outbox.recordAttempt(delivery, result, next, new Date());
-    await this.options.onAttempt?.(delivery, result, next);
+    await this.lifecycle.settle(delivery, result);
   }
 }

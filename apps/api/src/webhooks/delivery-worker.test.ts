@@ -1,13 +1,12 @@
 import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { changeNotification, parseCalculationTypes } from "@cartax/schemas";
 import { afterEach, describe, expect, it } from "vitest";
 import { attemptDelivery, parseRetryAfter } from "./attempt-delivery";
-import { parseCalculationTypes } from "./calculation-types";
 import { DeliveryWorker } from "./delivery-worker";
-import type { ClaimedDelivery, DeliveryNext, Outbox } from "./outbox";
-import { changeNotification } from "./payloads";
-import { retryDelay } from "./retry-policy";
+import type { ClaimedDelivery, DeliveryNextState, Outbox } from "./outbox";
+import { parseRetryDelays, retryDelay } from "./retry-policy";
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -42,6 +41,7 @@ afterEach(() => {
 /** The smallest outbox: deliveries in memory, due times honoured. */
 class MemoryOutbox implements Outbox {
   readonly rows: (ClaimedDelivery & { status: string; due: number; log: string[] })[] = [];
+  readonly disabled: string[] = [];
   add(url: string, body: string, secret: string | null, kind: "notification" | "ping" = "notification") {
     const eventId = JSON.parse(body).eventId;
     this.rows.push({
@@ -70,18 +70,22 @@ class MemoryOutbox implements Outbox {
   async recordAttempt(
     delivery: ClaimedDelivery,
     attempt: { outcome: string; status: number | null },
-    next: DeliveryNext,
+    next: DeliveryNextState,
+    _at: Date,
+    options: { disableEndpoint?: boolean },
   ) {
     const row = this.rows.find((r) => r.id === delivery.id);
-    if (!row) return;
+    if (!row) return undefined;
+    if (options.disableEndpoint) this.disabled.push(delivery.endpointId);
     (row as { attempts: number }).attempts += 1;
     row.log.push(`${attempt.outcome}:${attempt.status ?? "-"}`);
     row.status = next.status;
     if (next.status === "pending") row.due = next.nextAttemptAt.getTime();
+    return undefined;
   }
 }
 
-const fastRetry = { maxAttempts: 3, baseMs: 20, maxDelayMs: 60_000 };
+const fastRetry = { delaysMs: [20, 80], maxDelayMs: 60_000 };
 const notification = () =>
   JSON.stringify(changeNotification(randomUUID(), parseCalculationTypes(["RoadTax", "4"]).types));
 
@@ -155,7 +159,7 @@ describe("webhook delivery to real receivers", () => {
     expect(hook.received).toHaveLength(3);
   });
 
-  it("does not retry a 400 (or any other 4xx but 408/429)", async () => {
+  it("does not retry a 400 (or any other 4xx but 408/429); 410 Gone also disables the endpoint", async () => {
     for (const status of [400, 401, 404, 410]) {
       const hook = await receiver([status, 200]);
       const outbox = new MemoryOutbox();
@@ -163,6 +167,18 @@ describe("webhook delivery to real receivers", () => {
       await deliverAll(outbox, new DeliveryWorker(outbox, { retry: fastRetry }));
       expect(outbox.rows[0]?.status).toBe("failed");
       expect(hook.received).toHaveLength(1);
+      expect(outbox.disabled).toEqual(status === 410 ? ["e1"] : []);
+    }
+  });
+
+  it("makes as many attempts as the configured delays allow (1 + delays, 3 at most)", async () => {
+    for (const delaysMs of [[], [10], [10, 10]]) {
+      const hook = await receiver([500]);
+      const outbox = new MemoryOutbox();
+      outbox.add(hook.url, notification(), null);
+      await deliverAll(outbox, new DeliveryWorker(outbox, { retry: { delaysMs, maxDelayMs: 1000 } }));
+      expect(outbox.rows[0]?.status).toBe("failed");
+      expect(hook.received).toHaveLength(delaysMs.length + 1);
     }
   });
 
@@ -199,12 +215,23 @@ describe("webhook delivery to real receivers", () => {
     expect(parseRetryAfter("soon")).toBeNull();
   });
 
-  it("backs off exponentially with ±20 % jitter", () => {
-    const policy = { maxAttempts: 3, baseMs: 10_000, maxDelayMs: 3_600_000 };
+  it("waits the configured delays (default 10 s then 40 s) with ±20 % jitter", () => {
+    const policy = { delaysMs: [10_000, 40_000], maxDelayMs: 3_600_000 };
     expect(retryDelay(policy, 1, null, () => 0)).toBe(8_000);
     expect(retryDelay(policy, 1, null, () => 1)).toBe(12_000);
     expect(retryDelay(policy, 2, null, () => 0.5)).toBe(40_000);
     expect(retryDelay(policy, 1, 90_000, () => 0.5)).toBe(90_000);
+    expect(retryDelay({ delaysMs: [500], maxDelayMs: 1000 }, 1, 90_000, () => 0.5)).toBe(1000);
+  });
+
+  it("reads the delays of CARTAX_WEBHOOK_RETRY_DELAYS_MS and refuses what the spec does not allow", () => {
+    expect(parseRetryDelays("10000,40000")).toEqual([10_000, 40_000]);
+    expect(parseRetryDelays(" 200 ")).toEqual([200]);
+    expect(() => parseRetryDelays("1,2,3")).toThrow(/at most 2 delays/);
+    expect(() => parseRetryDelays("10s")).toThrow(/whole numbers/);
+    expect(() => parseRetryDelays("-5")).toThrow(/whole numbers/);
+    expect(() => parseRetryDelays("")).toThrow(/whole numbers/);
+    expect(() => parseRetryDelays("3600001")).toThrow(/one hour/);
   });
 
   it("pings get one attempt", async () => {
