@@ -166,6 +166,20 @@ describe("descriptions say how a figure was reached", () => {
     );
   });
 
+  it("writes a Flemish Euro class as people do, in each language", () => {
+    const flemish: CalculationInput = {
+      ...walloonWithoutWeight,
+      profile: { ...walloonWithoutWeight.profile, region: "Flanders" },
+    };
+    const road = (language: "en" | "nl" | "fr") =>
+      toCalculationLines(results(flemish), language).lines.find((l) => l.viewOption === "RoadTax")
+        ?.description;
+    expect(road("en")).toContain("emission standard Euro 6");
+    expect(road("nl")).toContain("emissienorm Euro 6");
+    expect(road("fr")).toContain("norme d'émission Euro 6");
+    expect(road("en")).not.toContain("euro6");
+  });
+
   // Two hand-computed vectors of test-vectors/benefit-in-kind/2025.json (art. 36 §2 WIB 92), whose
   // derivations give each value the description must name.
   const bikVector = (id: string, car: CalculationInput["car"], registrationDate: string, region: Region) =>

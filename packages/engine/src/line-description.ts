@@ -1,6 +1,6 @@
 import { CALCULATORS, type Calculator, type Language } from "./enums";
 import { hasFigure, type NoteCode, type ParameterUse, type TaxResult } from "./tax-result";
-import { FACT_LABELS, FACTS_BY_CALCULATOR, type FactKind } from "./texts/fact-labels";
+import { EURO_CLASS_NAMES, FACT_LABELS, FACTS_BY_CALCULATOR, type FactKind } from "./texts/fact-labels";
 import { decimalText as decimal, euroText, spaceBeforeSign } from "./texts/format-value";
 import { NOTE_TEXTS } from "./texts/note-texts";
 
@@ -110,7 +110,7 @@ function factsOf(result: TaxResult, facts: readonly FactPlan[], language: Langua
       out += factText(fact.kind, value, unit, cycle, language);
     } else if (typeof value === "string") {
       out += out === "" ? fact.first : fact.next;
-      out += value;
+      out += fact.kind === "euroClass" ? (EURO_CLASS_NAMES[language][value] ?? value) : value;
     }
   }
   return out === "" ? out : `${out}.`;

@@ -2,9 +2,10 @@ import type { Calculator, Language } from "../enums";
 
 /**
  * How a value of the explanation is written: `euro` (formatted amount), `percent`, `gkm` (CO2, with
- * its cycle when recorded), a unit after the number, or `unit`: the parameter's own unit.
+ * its cycle when recorded), a unit after the number, `euroClass` (a Flemish Euro class, named per
+ * language), or `unit`: the parameter's own unit.
  */
-export type FactKind = "euro" | "percent" | "gkm" | "kw" | "kg" | "plain" | "unit";
+export type FactKind = "euro" | "percent" | "gkm" | "kw" | "kg" | "plain" | "euroClass" | "unit";
 
 /** One value of the explanation that a description names: the key of an input or parameter, and how to write it. */
 export interface Fact {
@@ -32,7 +33,7 @@ export const FACTS_BY_CALCULATOR: Readonly<Record<Calculator, readonly Fact[]>> 
   CO2Contribution: [f("co2", "gkm"), f("monthlyAmount", "euro")],
   RoadTax: [
     f("co2", "gkm"),
-    f("euroClass", "plain"),
+    f("euroClass", "euroClass"),
     f("kilowatt", "kw"),
     f("fiscalHorsepower", "plain"),
     f("weight", "kg"),
@@ -44,11 +45,26 @@ export const FACTS_BY_CALCULATOR: Readonly<Record<Calculator, readonly Fact[]>> 
   YearlyTax: [
     f("fiscalHorsepower", "plain"),
     f("co2", "gkm"),
-    f("euroClass", "plain"),
+    f("euroClass", "euroClass"),
     f("scaleAmount", "unit"),
     f("zeroEmissionFlat", "unit"),
   ],
 };
+
+/** A Flemish Euro class (`euro3Dpf`) as people write it, per language; other values are written as they are. */
+export const EURO_CLASS_NAMES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
+  en: euroClassNames("+ particle filter"),
+  nl: euroClassNames("+ roetfilter"),
+  fr: euroClassNames("+ filtre à particules"),
+};
+
+function euroClassNames(filter: string): Record<string, string> {
+  const names: Record<string, string> = Object.create(null);
+  for (let n = 0; n <= 6; n++) names[`euro${n}`] = `Euro ${n}`;
+  names.euro3Dpf = `Euro 3 ${filter}`;
+  names.euro4Dpf = `Euro 4 ${filter}`;
+  return names;
+}
 
 /** The words for each fact, per language (lower case: they follow one another in a sentence). */
 export const FACT_LABELS: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
@@ -63,7 +79,7 @@ export const FACT_LABELS: Readonly<Record<Language, Readonly<Record<string, stri
     fuelCoefficient: "fuel coefficient",
     zeroEmissionPercent: "percentage for zero-emission cars",
     monthlyAmount: "monthly amount",
-    euroClass: "Euro class",
+    euroClass: "emission standard",
     kilowatt: "power",
     fiscalHorsepower: "fiscal horsepower",
     weight: "maximum authorised mass",
@@ -84,7 +100,7 @@ export const FACT_LABELS: Readonly<Record<Language, Readonly<Record<string, stri
     fuelCoefficient: "brandstofcoëfficiënt",
     zeroEmissionPercent: "percentage voor emissievrije wagens",
     monthlyAmount: "maandbedrag",
-    euroClass: "euroklasse",
+    euroClass: "emissienorm",
     kilowatt: "vermogen",
     fiscalHorsepower: "fiscale pk",
     weight: "maximaal toegelaten massa",
@@ -105,7 +121,7 @@ export const FACT_LABELS: Readonly<Record<Language, Readonly<Record<string, stri
     fuelCoefficient: "coefficient carburant",
     zeroEmissionPercent: "pourcentage des voitures zéro émission",
     monthlyAmount: "montant mensuel",
-    euroClass: "classe Euro",
+    euroClass: "norme d'émission",
     kilowatt: "puissance",
     fiscalHorsepower: "CV fiscaux",
     weight: "masse maximale autorisée",
