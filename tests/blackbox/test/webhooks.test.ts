@@ -181,7 +181,8 @@ describe("webhook delivery limits", () => {
       const [first, second] = r.notifications() as [Received, Received];
       expect(second.body.eventId).toBe(first.body.eventId);
     }
-  });
+    // Two statuses, each with two operator-CLI runs (about 10 s each on a loaded 2-core machine).
+  }, 90_000);
 
   it("a disabled endpoint, or one of an inactive subscription, receives no notification", async () => {
     const off = await receiver();
