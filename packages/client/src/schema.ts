@@ -2185,7 +2185,7 @@ export interface operations {
           /**
            * @example {
            *       "status": "ok",
-           *       "rulesVersion": "2026.11.6"
+           *       "rulesVersion": "2026.11.7"
            *     }
            */
           "application/json": components["schemas"]["Health"];
