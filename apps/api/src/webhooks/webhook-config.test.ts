@@ -25,6 +25,15 @@ describe("CARTAX_WEBHOOK_RETRY_DELAYS_MS", () => {
     },
   );
 
+  it("names the rule a list breaks: whole numbers, at most 2 delays, at most one hour each", () => {
+    const read = (raw: string) => () => readWebhookConfig({ CARTAX_WEBHOOK_RETRY_DELAYS_MS: raw });
+    expect(read(" 200 ")()).toMatchObject({ retryDelaysMs: [200] });
+    expect(read("1,2,3")).toThrow(/at most 2 delays/);
+    expect(read("10s")).toThrow(/whole numbers/);
+    expect(read("-5")).toThrow(/whole numbers/);
+    expect(read("3600001")).toThrow(/one hour/);
+  });
+
   it("refuses the former CARTAX_WEBHOOK_RETRY_BASE_MS rather than ignoring it", () => {
     expect(() => readWebhookConfig({ CARTAX_WEBHOOK_RETRY_BASE_MS: "200" })).toThrow(
       /replaced by CARTAX_WEBHOOK_RETRY_DELAYS_MS/,
