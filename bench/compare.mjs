@@ -14,6 +14,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { benchEngineRequest } from "./bench-request.mjs";
 
 const [first, second, order] = process.argv.slice(2);
 if (!first || !second) {
@@ -52,27 +53,7 @@ if (order === undefined) {
   };
   const a = await load(first, modeFirst);
   const b = await load(second, modeSecond);
-  const request = {
-    car: {
-      catalogPrice: 42350.5,
-      firstRegistration: "2024-09-15",
-      fuel: "PluginHybridPetrol",
-      euroStandard: "Euro6",
-      kilowatt: 150,
-      wltp: 38,
-      nedC2: 0,
-      capacity: 1984,
-      weight: 2100,
-      batteryCapacity: 19.7,
-    },
-    profile: {
-      status: "SelfEmployed",
-      registrationOn: "CompanyRegistration",
-      region: "Flanders",
-      hasFuelCard: true,
-    },
-    options: { registrationDate: "2025-03-01", orderDate: "2024-11-15", ownMonthlyCost: 50 },
-  };
+  const request = benchEngineRequest;
   const batch = (calculate, n) => {
     const start = performance.now();
     for (let i = 0; i < n; i++) calculate(request);

@@ -16,6 +16,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { calculate, toCalculationLine } from "@cartax/engine";
+import { benchHttpRequest } from "./bench-request.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 1);
@@ -25,28 +26,7 @@ if (spawnSync("wrk", ["--version"]).error) {
   process.exit(0);
 }
 
-const body = {
-  carDetail: {
-    catalogPrice: 42350.5,
-    firstRegistration: "2024-09-15",
-    fuel: "PluginHybridPetrol",
-    euroStandard: "Euro6",
-    kilowatt: 150,
-    wltp: 38,
-    nedC2: 0,
-    capacity: 1984,
-    weight: 2100,
-    batteryCapacity: 19.7,
-  },
-  userProfile: {
-    postalCode: 9000,
-    status: "SelfEmployed",
-    registrationOn: "CompanyRegistration",
-    regionRegistration: "Flanders",
-    hasFuelCard: true,
-  },
-  options: { registrationDate: "2025-03-01", orderDate: "2024-11-15", ownMonthlyCost: 50 },
-};
+const body = benchHttpRequest;
 
 const profileDir = process.env.CARTAX_FLOOR_PROFILE;
 const child = spawn(

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStorage } from "@cartax/storage";
+import { benchCar, benchHttpRequest } from "./bench-request.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -56,29 +57,8 @@ function wrk(url, { method = "GET", body } = {}) {
   return { rps: Number(match[1]), p50: Number(match[2]), p99: Number(match[3]), non2xx: Number(match[4]) };
 }
 
-const car = {
-  catalogPrice: 42350.5,
-  firstRegistration: "2024-09-15",
-  fuel: "PluginHybridPetrol",
-  euroStandard: "Euro6",
-  kilowatt: 150,
-  wltp: 38,
-  nedC2: 0,
-  capacity: 1984,
-  weight: 2100,
-  batteryCapacity: 19.7,
-};
-const calculation = {
-  carDetail: car,
-  userProfile: {
-    postalCode: 9000,
-    status: "SelfEmployed",
-    registrationOn: "CompanyRegistration",
-    regionRegistration: "Flanders",
-    hasFuelCard: true,
-  },
-  options: { registrationDate: "2025-03-01", orderDate: "2024-11-15", ownMonthlyCost: 50 },
-};
+const car = benchCar;
+const calculation = benchHttpRequest;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-bench-"));
 const storage = await openStorage({ dataDir, databaseUrl: undefined });

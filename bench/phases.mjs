@@ -5,28 +5,9 @@
 // run.mjs: a fresh process that only ever saw the full request. Runs in its own process.
 import { performance } from "node:perf_hooks";
 import { calculate } from "@cartax/engine";
+import { benchEngineRequest } from "./bench-request.mjs";
 
-const request = {
-  car: {
-    catalogPrice: 42350.5,
-    firstRegistration: "2024-09-15",
-    fuel: "PluginHybridPetrol",
-    euroStandard: "Euro6",
-    kilowatt: 150,
-    wltp: 38,
-    nedC2: 0,
-    capacity: 1984,
-    weight: 2100,
-    batteryCapacity: 19.7,
-  },
-  profile: {
-    status: "SelfEmployed",
-    registrationOn: "CompanyRegistration",
-    region: "Flanders",
-    hasFuelCard: true,
-  },
-  options: { registrationDate: "2025-03-01", orderDate: "2024-11-15", ownMonthlyCost: 50 },
-};
+const request = benchEngineRequest;
 
 /** Median time per calculation (µs) of 15 batches, after half a second of warm-up. */
 function measure(viewOptions, { batches = 15, perBatch = 2000 } = {}) {
