@@ -20,6 +20,11 @@ export interface CalculationLine {
   readonly hasUrl: boolean;
   readonly outcome: "amount" | "exempt";
   readonly provisional: boolean;
+  /**
+   * Only on a projection's line of a year whose rules are not published, with `assumeLatestRules`:
+   * the year whose rules the figure applied (the description says so too).
+   */
+  readonly assumedRulesYear?: number;
 }
 
 /**
@@ -133,7 +138,7 @@ function urlOf(result: TaxResult, language: Language): string | null {
 function toLineWithFigure(result: TaxResult, language: Language): CalculationLine {
   const rawValue = result.outcome === "amount" ? result.amount : 0;
   const url = urlOf(result, language);
-  return {
+  const line: CalculationLine = {
     name: CALCULATOR_NAMES[language][result.calculator],
     description: lineDescription(result, language),
     viewOption: result.calculator,
@@ -145,6 +150,10 @@ function toLineWithFigure(result: TaxResult, language: Language): CalculationLin
     outcome: result.outcome === "amount" ? "amount" : "exempt",
     provisional: result.provisional,
   };
+  // Only a projection's assumed line carries the key: Calculate's lines keep their one shape.
+  return result.assumedRulesYear === undefined
+    ? line
+    : { ...line, assumedRulesYear: result.assumedRulesYear };
 }
 
 /** Said when a result without a figure carries no note (its notes give the precise reason otherwise). */

@@ -46,6 +46,19 @@ export {
   type UnavailableLine,
 } from "./calculation-line";
 export {
+  COMPARISON_CARS,
+  type Comparison,
+  type ComparisonCar,
+  type ComparisonOptions,
+  type ComparisonOutcome,
+  type ComparisonRow,
+  compare,
+  EMPLOYER_TAXES,
+  type RankBy,
+  type Ranking,
+  type RankingEntry,
+} from "./comparison";
+export {
   ALL_VIEW_OPTIONS,
   CALCULATORS,
   type Calculator,
@@ -71,6 +84,16 @@ export {
   normalizeCalculationInput,
   type TaxpayerProfileLike,
 } from "./normalize-input";
+export {
+  PROJECTION_YEARS,
+  type Projection,
+  type ProjectionOptions,
+  type ProjectionOutcome,
+  type ProjectionTotal,
+  type ProjectionYear,
+  project,
+  projectionOptionIssues,
+} from "./projection";
 export {
   BOOK_PAGES,
   type BookPageDefinition,

@@ -68,7 +68,8 @@ export type NoteCode =
   | "pitFuelExcluded"
   | "pluginHybridFuelCapped"
   | "minimumBeforeContribution"
-  | "uncertainRule";
+  | "uncertainRule"
+  | "assumedRules";
 
 /** A parameter of the law as it was used for this result. */
 export interface ParameterUse {
@@ -118,4 +119,10 @@ export interface TaxResult {
   readonly provisional: boolean;
   readonly explanation: Explanation;
   readonly rulesVersion: string;
+  /**
+   * Only in a projection with `assumeLatestRules`, on a line of a year whose rules are not
+   * published: the year whose rules it applied instead (note `assumedRules`). Never set by
+   * `calculate`.
+   */
+  readonly assumedRulesYear?: number;
 }

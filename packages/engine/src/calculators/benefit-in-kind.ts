@@ -48,7 +48,7 @@ export function grossBenefitInKind(ctx: LineContext, b: ResultBuilder): Fraction
 /** The gross BIK, recording what it used on `b`; undefined when the year's parameters are missing. */
 function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined {
   const { car } = ctx.input;
-  const law = bikLawAt(ctx.evaluationDate);
+  const law = bikLawAt(ctx.lawDate);
   if (!law) return undefined;
 
   b.setFormula("catalogPrice × 1.21 × ageCoefficient × 6/7 × CO2% (4 %–18 %), at least the yearly minimum");
@@ -122,7 +122,7 @@ export function benefitInKind(ctx: LineContext): TaxResult {
     b.input("ownMonthlyCost", own).note("ownContributionDeducted", {
       ownYearly: toEuros(yearly),
     });
-    const law = bikLawAt(ctx.evaluationDate);
+    const law = bikLawAt(ctx.lawDate);
     if (law && cmp(gross, law.minimumAmount) === 0) {
       // Whether the minimum is compared before or after the contribution is not settled (federal
       // reference §1.7); we follow the recommended reading, minimum first.

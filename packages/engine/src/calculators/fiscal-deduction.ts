@@ -40,7 +40,7 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
 
   // Personal income tax: fuel is excluded from 2026 (law of 18/12/2025, circular 2026/C/11 section D);
   // the single percentage here is that of the other car costs.
-  const law = deductionLawAt(ctx.evaluationDate);
+  const law = deductionLawAt(ctx.lawDate);
   const pitLawRow = law?.pitLawFromYear;
   const pitLaw2025 = pitLawRow !== undefined && ctx.year >= pitLawRow.value;
   if (personalIncomeTax && pitLaw2025) b.note("pitFuelExcluded");

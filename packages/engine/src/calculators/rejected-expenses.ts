@@ -23,7 +23,7 @@ export function rejectedExpenses(ctx: LineContext): TaxResult {
   b.setFormula("benefit in kind (before own contribution) × 17 %, or × 40 % with a fuel card");
   b.input("benefitInKind", toEuros(gross));
 
-  const law = rejectedExpensesLawAt(ctx.evaluationDate);
+  const law = rejectedExpensesLawAt(ctx.lawDate);
   if (!law) return b.rulesNotAvailable(`rejectedExpenses.rates ${ctx.year}`);
   const { rates: ratesRow, zeroEmissionFuelCard: electricityRow } = law;
   const fuelCard = profile.hasFuelCard === true;

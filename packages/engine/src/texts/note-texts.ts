@@ -58,6 +58,8 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     minimumBeforeContribution:
       "The minimum is applied before the own contribution (order not settled by a published example).",
     uncertainRule: "This rule is not settled by an authoritative source: provisional.",
+    assumedRules:
+      "The rules for {lineYear} are not published yet: this figure assumes the rules of {assumedRulesYear} still apply (an estimate, provisional).",
   },
   nl: {
     privatePerson: "Niet van toepassing op een privépersoon.",
@@ -115,6 +117,8 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     minimumBeforeContribution:
       "Het minimum wordt toegepast vóór de eigen bijdrage (volgorde niet bevestigd door een gepubliceerd voorbeeld).",
     uncertainRule: "Deze regel is niet bevestigd door een gezaghebbende bron: voorlopig.",
+    assumedRules:
+      "De regels voor {lineYear} zijn nog niet gepubliceerd: dit bedrag veronderstelt dat de regels van {assumedRulesYear} blijven gelden (een raming, voorlopig).",
   },
   fr: {
     privatePerson: "Non applicable à une personne privée.",
@@ -170,5 +174,7 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     minimumBeforeContribution:
       "Le minimum est appliqué avant l'intervention personnelle (ordre non confirmé par un exemple publié).",
     uncertainRule: "Cette règle n'est pas confirmée par une source officielle : provisoire.",
+    assumedRules:
+      "Les règles de {lineYear} ne sont pas encore publiées : ce montant suppose que les règles de {assumedRulesYear} restent d'application (une estimation, provisoire).",
   },
 };

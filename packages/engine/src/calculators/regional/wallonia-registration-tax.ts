@@ -72,7 +72,7 @@ function oldTax(ctx: LineContext, b: ResultBuilder, withEcoMalus: boolean): TaxR
 function reformedTax(ctx: LineContext, b: ResultBuilder): TaxResult {
   const { car } = ctx.input;
   b.note("walloonReform");
-  const indexRow = rowAt(walloonReformIndexation, ctx.registrationDate);
+  const indexRow = rowAt(walloonReformIndexation, ctx.registrationLawDate);
   if (!indexRow) return b.rulesNotAvailable(`wallonia.tmc.reformIndexation ${ctx.registrationDate}`);
   // Cars first put into circulation more than 30 years ago and registered under an O plate pay a
   // flat 61.50 (link2fleet, April 2025); without the plate, the formula (regional-fixes.md §2.3).
