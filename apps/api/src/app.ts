@@ -11,6 +11,7 @@ import { requestId } from "./http/request-id";
 import { docsAssetRoutes, registerGetDocs } from "./openapi/docs-page";
 import { type Api, createApi } from "./routes/api";
 import { registerCalculate } from "./routes/calculate";
+import { registerCalculateBatch } from "./routes/calculate-batch";
 import { registerGetCalculation } from "./routes/calculations";
 import { registerCreateCarDetail } from "./routes/create-car-detail";
 import { registerGetCarDetail } from "./routes/get-car-detail";
@@ -69,6 +70,7 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
   registerCreateCarDetail(app, service);
   registerPutCarDetail(app, service);
   registerCalculate(app, service);
+  registerCalculateBatch(app, service);
   registerGetCalculation(app, service);
   registerGetTaxMatrix(app, service);
   registerGetPublicLink(app, service);

@@ -65,6 +65,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/Calculate/batch": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run Calculate on many requests at once, streamed (NDJSON; not in the spec)
+     * @description Needs calculation access. The body is NDJSON (`Content-Type: application/x-ndjson`): one CalculationRequest (the body of POST /v1/Calculate) per line, at most 10,000 lines, each at most 64 KiB; a final newline is optional, CRLF line endings are accepted.
+     *
+     *     The answer streams as NDJSON, one line per request line, in the order of the request: answer line i answers request line i. Each is either exactly what POST /v1/Calculate answers (the CalculationResult with its own `calculationId`, saved as an audit record like a single calculation, readable at /v1/Calculations/{calculationId}) or an RFC 9457 problem with the status a single call would have had (400, 404, 413, 429, 500) and the extension `line` (the 1-based request line it answers). A bad line fails only itself. An empty line is a `malformed_json` problem; a line longer than 64 KiB a `payload_too_large` one.
+     *
+     *     An answer line is written only once its audit record is durable (records are committed in groups). Requests are read as the answers are taken: a client that reads slowly slows the reading of its body, and the service holds at most a few hundred answers per batch.
+     *
+     *     More than 10,000 lines: the first 10,000 are answered, then one last problem line (`payload_too_large`, status 413, `line` 10,001) ends the answer; the rest of the body is not read. A body that is empty (no line at all), of another content type, or whose Content-Length alone exceeds what 10,000 lines can hold is refused as a whole with a problem (400, 415, 413) before any line.
+     *
+     *     Rate limit (a subscription the operator limited): a batch of N lines counts as N requests. The request itself is counted at the gate as its first line (when the window is already used up, the whole batch is refused with 429); each further line counts one more, and a line past the limit answers a `too_many_requests` problem line (status 429) without calculating. The RateLimit headers of the answer (`"subscription"`) state the count after the first line.
+     */
+    post: operations["calculateBatch"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/Calculations/{calculationId}": {
     parameters: {
       query?: never;
@@ -1421,6 +1449,172 @@ export interface operations {
         };
       };
       /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unsupported-media-type",
+           *       "title": "Unsupported content type",
+           *       "status": 415,
+           *       "code": "unsupported_media_type",
+           *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  calculateBatch: {
+    parameters: {
+      query?: {
+        /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
+        priceBasis?: "excl-vat" | "incl-vat";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {"carDetail":{"name":"Compact petrol, 2025","internalName":"FLEET-0042","catalogPrice":40000,"firstRegistration":"2025-03-01","fuel":"Petrol","euroStandard":"Euro6","kilowatt":110,"wltp":130,"nedC2":0,"capacity":1498,"weight":1450},"userProfile":{"postalCode":9000,"status":"SelfEmployed","registrationOn":"CompanyRegistration","regionRegistration":"Flanders","viewOptions":63,"hasFuelCard":true,"language":"en"},"options":{"registrationDate":"2025-03-01","orderDate":"2024-11-15"},"version":"1"}
+         *     {"carDetailId":"3fa85f64-5717-4562-b3fc-2c963f66afa6","userProfile":{"postalCode":5000,"status":"SelfEmployed","registrationOn":"CompanyRegistration","regionRegistration":"Wallonia","viewOptions":63,"hasFuelCard":true,"language":"en"},"options":{"registrationDate":"2025-03-01"}}
+         *     {not json
+         */
+        "application/x-ndjson": string;
+      };
+    };
+    responses: {
+      /** @description One answer per request line, in order: a CalculationResult (as POST /v1/Calculate answers it) or a problem with `line`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {"calculationId":"0b5e7c1a-57a0-4c1e-9d2e-6a0c6d5b8f11","lines":[…],"unavailableLines":[]}
+           *     {"type":"/problems/not-found","title":"Not found","status":404,"code":"not_found","detail":"car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found","instance":"urn:cartax:request:5f0c…","line":2}
+           *     {"type":"/problems/malformed-json","title":"The body is not valid JSON","status":400,"code":"malformed_json","detail":"line 3 is not valid JSON: …","instance":"urn:cartax:request:5f0c…","line":3}
+           */
+          "application/x-ndjson": string;
+        };
+      };
+      /** @description The body is empty, or a query parameter is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The declared Content-Length exceeds what 10,000 lines of 64 KiB can hold (later, a last problem line says so). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/payload-too-large",
+           *       "title": "The body is too large",
+           *       "status": 413,
+           *       "code": "payload_too_large",
+           *       "detail": "the body is larger than 65536 bytes (64 KiB)",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Content-Type is not application/x-ndjson. */
       415: {
         headers: {
           [name: string]: unknown;

@@ -22,6 +22,7 @@ export {
   environmentVariablesSchema,
   readEnvironmentVariables,
 } from "./environment-variables";
+export { BATCH_LIMITS, type NdjsonLine, ndjsonLines } from "./ndjson-lines";
 export { type ParsedCalculationRequest, parseCalculationRequest } from "./parse-calculation-request";
 export { PRICE_BASIS_HEADER, type PriceBasis, priceBasisSchema } from "./price-basis-schema";
 export {

@@ -1,0 +1,372 @@
+import http from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { type BatchAnswer, calculateBatch, isBatchProblem } from "@cartax/client";
+import { testDatabases } from "@cartax/storage/testing";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answersInOrder, BATCH_WINDOW } from "./routes/calculate-batch";
+import { calculationRequest, companyProfile, petrolCar } from "./testing/fixtures";
+import { call, type Json, readJson, startTestService, type TestService } from "./testing/test-service";
+
+const NDJSON = "application/x-ndjson";
+
+/** POST /v1/Calculate/batch with these lines (joined by "\n", with a final newline). */
+function batch(base: string, key: string, lines: readonly string[], headers: Record<string, string> = {}) {
+  return call(`${base}/Calculate/batch`, key, {
+    body: lines.length === 0 ? "" : `${lines.join("\n")}\n`,
+    headers: { "content-type": NDJSON, ...headers },
+  });
+}
+
+/** The answer lines of a batch, parsed; the body must end with a newline after the last. */
+async function answerLines(response: Response): Promise<Json[]> {
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe(NDJSON);
+  const text = await response.text();
+  expect(text.endsWith("\n")).toBe(true);
+  return text
+    .slice(0, -1)
+    .split("\n")
+    .map((line) => JSON.parse(line));
+}
+
+/** An answer without what differs from call to call (its id, the request id) or what only a batch adds. */
+function comparable(answer: Json): Json {
+  const { calculationId: _id, instance: _instance, line: _line, ...rest } = answer;
+  return rest;
+}
+
+const requestWith = (catalogPrice: number, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ ...calculationRequest, carDetail: { ...petrolCar, catalogPrice }, ...extra });
+
+describe("answersInOrder", () => {
+  async function* itemsOf<T>(items: readonly T[], pulled: { count: number }) {
+    for (const item of items) {
+      pulled.count += 1;
+      yield item;
+    }
+  }
+
+  it("hands out answers in the order of the items, whatever order they finish in (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.nat({ max: 5 }), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 8 }),
+        async (delays, window) => {
+          const items = delays.map((delay, i) => ({ i, delay }));
+          const answers = answersInOrder(
+            itemsOf(items, { count: 0 }),
+            async ({ i, delay }) => {
+              await sleep(delay);
+              return `answer ${i}`;
+            },
+            window,
+          );
+          let out = "";
+          for await (const chunk of answers) out += chunk;
+          expect(out).toBe(items.map(({ i }) => `answer ${i}\n`).join(""));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("reads no more than the window ahead of the answers taken (bounded memory)", async () => {
+    const pulled = { count: 0 };
+    const answers = answersInOrder(
+      itemsOf(
+        Array.from({ length: 1000 }, (_, i) => i),
+        pulled,
+      ),
+      async (i) => String(i),
+      16,
+    );
+    let taken = 0;
+    for await (const chunk of answers) {
+      taken += chunk.split("\n").length - 1;
+      expect(pulled.count - taken).toBeLessThanOrEqual(16);
+      if (taken >= 100) break;
+    }
+    expect(pulled.count).toBeLessThanOrEqual(100 + 16);
+  });
+});
+
+describe.each(testDatabases())("POST /v1/Calculate/batch on $dialect", (db) => {
+  let service: TestService;
+  let key: string;
+  let ownerId: string;
+  beforeAll(async () => {
+    if (!db.available) return;
+    service = await startTestService(db);
+    const subscription = await service.subscribe();
+    key = subscription.primaryKey;
+    ownerId = subscription.ownerId;
+  });
+  afterAll(async () => {
+    if (db.available) await service.stop();
+  });
+
+  describe.skipIf(!db.available)("", () => {
+    it(`answers line i with what Calculate answers request i, over more lines than the window (${BATCH_WINDOW})`, async () => {
+      const lines = Array.from({ length: BATCH_WINDOW + 44 }, (_, i) => requestWith(20_000 + 100 * i));
+      const answers = await answerLines(await batch(service.base, key, lines));
+      expect(answers).toHaveLength(lines.length);
+      for (const i of [0, 1, 2, 100, BATCH_WINDOW - 1, BATCH_WINDOW, BATCH_WINDOW + 1, lines.length - 1]) {
+        const single = await readJson(await call(`${service.base}/Calculate`, key, { body: lines[i] }));
+        expect(comparable(answers[i]), `line ${i + 1}`).toEqual(comparable(single));
+      }
+      const ids = answers.map((a) => a.calculationId);
+      expect(new Set(ids).size).toBe(lines.length);
+      for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it("saves every answered calculation as an audit record before its answer line leaves", async () => {
+      const store = service.server.service.storage.calculations;
+      const insert = store.insert.bind(store);
+      const committed = new Set<string>();
+      store.insert = async (record, resultJson) => {
+        await insert(record, resultJson);
+        committed.add(record.id);
+      };
+      try {
+        const lines = Array.from({ length: 300 }, (_, i) => requestWith(30_000 + 50 * i));
+        const response = await batch(service.base, key, lines);
+        const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+        const decoder = new TextDecoder();
+        let buffered = "";
+        const answers: Json[] = [];
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          buffered += decoder.decode(value, { stream: true });
+          const complete = buffered.split("\n");
+          buffered = complete.pop() ?? "";
+          for (const text of complete) {
+            const answer = JSON.parse(text);
+            // Received, so written: its record must already be committed.
+            expect(committed.has(answer.calculationId), `line ${answers.length + 1}`).toBe(true);
+            answers.push(answer);
+          }
+        }
+        expect(answers).toHaveLength(300);
+        for (const [i, answer] of answers.entries()) {
+          const record = await service.server.service.storage.calculations.get(ownerId, answer.calculationId);
+          expect(record?.request).toEqual(JSON.parse(lines[i] as string));
+          expect(record?.result).toEqual(answer);
+        }
+        const read = await readJson(
+          await call(`${service.base}/Calculations/${answers[7].calculationId}`, key),
+        );
+        expect(read.result).toEqual(answers[7]);
+      } finally {
+        store.insert = insert;
+      }
+    });
+
+    it("answers a bad line with its own problem and line number, and the others as usual", async () => {
+      const unknownCar = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
+      const lines = [
+        requestWith(25_000),
+        "{not json",
+        "",
+        JSON.stringify({ ...calculationRequest, userProfile: { ...companyProfile, postalCode: 99999 } }),
+        JSON.stringify({
+          carDetailId: unknownCar,
+          userProfile: companyProfile,
+          options: calculationRequest.options,
+        }),
+        JSON.stringify({ ...calculationRequest, padding: "x".repeat(70 * 1024) }),
+        "42",
+        requestWith(26_000),
+      ];
+      const answers = await answerLines(await batch(service.base, key, lines));
+      expect(answers).toHaveLength(lines.length);
+      expect(answers[0].calculationId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(answers[7].calculationId).toMatch(/^[0-9a-f-]{36}$/);
+      const expected = [
+        [2, 400, "malformed_json"],
+        [3, 400, "malformed_json"],
+        [4, 400, "validation_error"],
+        [5, 404, "not_found"],
+        [6, 413, "payload_too_large"],
+        [7, 400, "validation_error"],
+      ] as const;
+      for (const [line, status, code] of expected) {
+        const problem = answers[line - 1];
+        expect(problem, `line ${line}`).toMatchObject({
+          line,
+          status,
+          code,
+          type: `/problems/${code.replaceAll("_", "-")}`,
+        });
+        expect(problem.instance).toMatch(/^urn:cartax:request:/);
+        expect(problem.calculationId).toBeUndefined();
+      }
+      expect(answers[3].errors).toEqual([
+        expect.objectContaining({ field: "userProfile.postalCode", rule: "max" }),
+      ]);
+      // The same problem as a single Calculate of that line.
+      const single = await readJson(await call(`${service.base}/Calculate`, key, { body: lines[3] }));
+      expect(comparable(answers[3])).toEqual(comparable(single));
+    });
+
+    it("answers at most 10,000 lines, then one problem line (413) for the rest, unread", async () => {
+      // Lines that fail validation cost no calculation: the limit is what is tested.
+      const lines = Array.from({ length: 10_005 }, () => "{}");
+      const answers = await answerLines(await batch(service.base, key, lines));
+      expect(answers).toHaveLength(10_001);
+      expect(answers[9_999]).toMatchObject({ line: 10_000, status: 400, code: "validation_error" });
+      expect(answers[10_000]).toMatchObject({ line: 10_001, status: 413, code: "payload_too_large" });
+    });
+
+    it("refuses a batch as a whole before any line: empty, not NDJSON, declared too large, no calculation access", async () => {
+      const empty = await batch(service.base, key, []);
+      expect(empty.status).toBe(400);
+      expect(empty.headers.get("content-type")).toBe("application/problem+json");
+      expect(await readJson(empty)).toMatchObject({ code: "malformed_json" });
+
+      const json = await batch(service.base, key, [requestWith(20_000)], {
+        "content-type": "application/json",
+      });
+      expect(json.status).toBe(415);
+      expect(await readJson(json)).toMatchObject({ code: "unsupported_media_type" });
+
+      const huge = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const url = new URL(`${service.base}/Calculate/batch?subscription-key=${key}`);
+        const request = http.request(url, {
+          method: "POST",
+          headers: { "content-type": NDJSON, "content-length": String(1024 ** 3) },
+        });
+        request.on("response", (response) => {
+          let body = "";
+          response.on("data", (chunk) => {
+            body += chunk;
+          });
+          response.on("end", () => {
+            resolve({ status: response.statusCode ?? 0, body });
+            request.destroy();
+          });
+        });
+        request.on("error", reject);
+        request.flushHeaders();
+      });
+      expect(huge.status).toBe(413);
+      expect(JSON.parse(huge.body)).toMatchObject({ code: "payload_too_large" });
+
+      const noAccess = await service.subscribe({ calculationAccess: false });
+      const refused = await batch(service.base, noAccess.primaryKey, [requestWith(20_000)]);
+      expect(refused.status).toBe(401);
+      expect(await readJson(refused)).toMatchObject({ code: "unauthorized" });
+    });
+
+    it("counts each line against a rate limit: lines past it answer 429 problems", async () => {
+      const limited = await service.subscribe();
+      await service.server.service.storage.subscriptions.setRateLimit(limited.id, {
+        requests: 3,
+        windowSeconds: 3600,
+      });
+      const lines = Array.from({ length: 5 }, (_, i) => requestWith(21_000 + i));
+      const response = await batch(service.base, limited.primaryKey, lines);
+      expect(response.headers.get("RateLimit")).toMatch(/^"subscription";r=2;t=\d+$/);
+      const answers = await answerLines(response);
+      expect(answers.slice(0, 3).every((a) => typeof a.calculationId === "string")).toBe(true);
+      expect(answers[3]).toMatchObject({ line: 4, status: 429, code: "too_many_requests" });
+      expect(answers[4]).toMatchObject({ line: 5, status: 429, code: "too_many_requests" });
+      const again = await batch(service.base, limited.primaryKey, [requestWith(21_000)]);
+      expect(again.status).toBe(429);
+    });
+
+    it("output line i answers input line i (property: any mix of good and bad lines)", async () => {
+      const pool = [
+        requestWith(18_000),
+        requestWith(55_000),
+        JSON.stringify({
+          ...calculationRequest,
+          userProfile: { ...companyProfile, regionRegistration: "Wallonia", postalCode: 5000 },
+        }),
+        JSON.stringify({ ...calculationRequest, userProfile: { ...companyProfile, language: "nl" } }),
+        JSON.stringify({
+          ...calculationRequest,
+          carDetail: { ...petrolCar, fuel: "Electric", wltp: 0, capacity: 0 },
+        }),
+        JSON.stringify({ ...calculationRequest, carDetail: { ...petrolCar, wltp: -1 } }),
+        JSON.stringify({
+          carDetailId: "0b5e7c1a-57a0-4c1e-9d2e-6a0c6d5b8f11",
+          userProfile: companyProfile,
+          options: calculationRequest.options,
+        }),
+        JSON.stringify({ userProfile: companyProfile }),
+      ];
+      // What a single Calculate answers each, computed once.
+      const expected = await Promise.all(
+        pool.map(async (line) =>
+          comparable(await readJson(await call(`${service.base}/Calculate`, key, { body: line }))),
+        ),
+      );
+      expect(new Set(expected.map((e) => JSON.stringify(e))).size).toBe(pool.length);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.nat({ max: pool.length - 1 }), { minLength: 1, maxLength: 30 }),
+          async (picks) => {
+            const answers = await answerLines(
+              await batch(
+                service.base,
+                key,
+                picks.map((p) => pool[p] as string),
+              ),
+            );
+            expect(answers).toHaveLength(picks.length);
+            for (const [i, pick] of picks.entries()) {
+              expect(comparable(answers[i]), `line ${i + 1}`).toEqual(expected[pick]);
+              if (answers[i].status !== undefined) expect(answers[i].line).toBe(i + 1);
+            }
+          },
+        ),
+        { numRuns: 12 },
+      );
+    });
+  });
+});
+
+const [sqlite] = testDatabases();
+
+describe.skipIf(!sqlite?.available)("@cartax/client calculateBatch against the real service", () => {
+  let service: TestService;
+  let key: string;
+  beforeAll(async () => {
+    if (!sqlite?.available) return;
+    service = await startTestService(sqlite);
+    key = (await service.subscribe()).primaryKey;
+  });
+  afterAll(async () => {
+    if (sqlite?.available) await service.stop();
+  });
+
+  it("streams the requests and yields one typed answer per request, in order", async () => {
+    async function* requests() {
+      for (let i = 0; i < 400; i++) yield JSON.parse(requestWith(i === 200 ? -5 : 20_000 + i));
+    }
+    const { answers, error } = await calculateBatch(
+      { baseUrl: service.server.url, subscriptionKey: key },
+      requests(),
+    );
+    expect(error).toBeUndefined();
+    const received: BatchAnswer[] = [];
+    for await (const answer of answers ?? []) received.push(answer);
+    expect(received).toHaveLength(400);
+    const problems = received.filter(isBatchProblem);
+    expect(problems.map((p) => [p.line, p.code])).toEqual([[201, "validation_error"]]);
+    const first = received[0];
+    if (!first || isBatchProblem(first)) throw new Error("line 1 should be a result");
+    expect(first.lines.length).toBeGreaterThan(0);
+  });
+
+  it("returns the problem of a batch refused as a whole as a typed error", async () => {
+    const { answers, error } = await calculateBatch(
+      { baseUrl: service.server.url, subscriptionKey: "not-a-key" },
+      [JSON.parse(requestWith(20_000))],
+    );
+    expect(answers).toBeUndefined();
+    expect(error).toMatchObject({ status: 401, code: "unauthorized" });
+  });
+});
