@@ -22,6 +22,7 @@ export interface CliIo {
 const USAGE = `usage:
   cartax vectors [path]          run the test vectors (default: test-vectors/); exit 1 on any failure
   cartax calc [file|-] [--json]  calculate a CalculationRequest (or a JSON array of them) without a server
+  cartax calc --batch FILE       the same for NDJSON (one request per line), answers streamed as NDJSON
   cartax subscription …          operator tools: create, rotate, activate, deactivate, grant-calculation,
                                  revoke-calculation, limit, usage, list (cartax subscription --help)
   cartax webhook …               operator tools: add, list, disable, enable, remove, status, redeliver, recover (cartax webhook --help)
@@ -42,7 +43,9 @@ const CALC_HELP = `usage: cartax calc [file|-] [--json]
   ${CALC_LIMITS.maxRequests.toLocaleString("en")} of them, from a file or standard input (-), at most 50 MB.
   --json   print exactly the API's CalculationResult JSON (calculationId null); invalid elements of an
            array become {"error": <problem details>}
-  Exit code 0 when every request ran, 1 when any was invalid, 2 on wrong usage.`;
+  Exit code 0 when every request ran, 1 when any was invalid, 2 on wrong usage.
+  --batch FILE   NDJSON in (one request per line, FILE or -), NDJSON out, streamed: one answer per
+                 line in order, a progress bar on a terminal (cartax calc --batch - --help).`;
 
 /** Parses a command's arguments strictly: unknown flags are an error with the command's usage. */
 function parse(args: readonly string[], options: ParseArgsConfig["options"], help: string, io: CliIo) {

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { runCalcBatch } from "./calc/calc-batch";
 import { runCli } from "./cli";
 import { runLogoCommand } from "./logo/logo-command";
 import { runSubscriptionCommand } from "./subscription/subscription-command";
@@ -16,6 +17,13 @@ try {
     process.exitCode = await runWebhookCommand(argv.slice(1), operator);
   } else if (argv[0] === "logo") {
     process.exitCode = await runLogoCommand(argv.slice(1), operator, process.env.INIT_CWD ?? process.cwd());
+  } else if (argv[0] === "calc" && argv.some((a) => a === "--batch" || a.startsWith("--batch="))) {
+    process.exitCode = await runCalcBatch(argv.slice(1), {
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      cwd: process.env.INIT_CWD ?? process.cwd(),
+    });
   } else if (argv[0] === "notify") {
     process.exitCode = await runNotifyCommand(argv.slice(1), operator);
   } else {

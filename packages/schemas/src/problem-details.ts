@@ -23,6 +23,7 @@ export const PROBLEM_TYPES = {
   validation: "/problems/validation-error",
   malformedJson: "/problems/malformed-json",
   notFound: "/problems/not-found",
+  payloadTooLarge: "/problems/payload-too-large",
   unauthorized: "/problems/unauthorized",
   internal: "/problems/internal-error",
 } as const;
