@@ -56,6 +56,35 @@ describe("@cartax/client against the real service", () => {
     expect(matrix.data?.rows).toHaveLength(9);
   });
 
+  it("projects and compares with typed answers, and reads a comparison as CSV", async () => {
+    const cartax = createCartaxClient({ baseUrl: service.server.url, subscriptionKey: key });
+    const userProfile = {
+      postalCode: 9000,
+      status: "SelfEmployed" as const,
+      registrationOn: "CompanyRegistration" as const,
+      regionRegistration: "Flanders" as const,
+    };
+    const projected = await cartax.POST("/v1/Projection", {
+      body: { carDetail: petrolCar, userProfile, options: { registrationDate: "2025-03-01", years: 3 } },
+    });
+    expect(projected.data?.years.map((y) => y.year)).toEqual([2025, 2026, 2027]);
+    const saved = await cartax.GET("/v1/Projections/{projectionId}", {
+      params: { path: { projectionId: projected.data?.projectionId ?? "" } },
+    });
+    expect(saved.data?.result).toEqual(projected.data);
+    const body = {
+      cars: [{ carDetail: petrolCar }, { carDetail: { ...petrolCar, catalogPrice: 50000 } }],
+      userProfile,
+      options: { registrationDate: "2025-03-01", rankBy: "BenefitInKind" as const },
+    };
+    const compared = (await cartax.POST("/v1/Compare", { body })).data;
+    // The answer is typed JSON or CSV (the operation has both media types): JSON unless Accept asks for CSV.
+    if (typeof compared !== "object") throw new Error("expected the JSON answer");
+    expect(compared.ranking.entries.map((e) => e.index)).toEqual([0, 1]);
+    const csv = await cartax.POST("/v1/Compare", { body, headers: { accept: "text/csv" }, parseAs: "text" });
+    expect(String(csv.data).split("\r\n")[0]).toMatch(/^carDetailId,name,RoadTax 2025,/);
+  });
+
   it("returns problem details as typed errors, not exceptions", async () => {
     const cartax = createCartaxClient({ baseUrl: service.server.url, subscriptionKey: key });
     const invalid = await cartax.POST("/v1/CarDetails", { body: { ...petrolCar, catalogPrice: -1 } });

@@ -113,6 +113,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/Projection": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The taxes of one car over its holding period, year by year (not in the spec)
+     * @description Needs calculation access. A CalculationRequest whose `options` add `years` (1 to 10, default 4) and `assumeLatestRules`. Answers every requested calculator for each year from the registration year: the registration tax once, in its year; the annual road tax, benefit in kind, deductibility, rejected expenses and CO2 contribution every year, as CalculationLines per year, and `totals` per calculator (the sum of the yearly figures; for FiscalDeduction, a percentage, their mean). The first two years equal POST /v1/Calculate's lines. A year whose rules are not published is never extrapolated silently: by default its lines are in `unavailableLines` with outcome `rulesNotAvailable`; with `assumeLatestRules: true` they apply the latest published year's rules and each such line says which (`assumedRulesYear`, its description, provisional). The request and answer are saved as an audit record under `projectionId` (GET /v1/Projections/{projectionId}).
+     */
+    post: operations["projection"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/Projections/{projectionId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the audit record of a projection (not in the spec)
+     * @description What was asked, what was answered and under which rules version. Own account only.
+     */
+    get: operations["getProjection"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/Compare": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Compare 2 to 50 cars for one profile over the holding period (not in the spec)
+     * @description Needs calculation access. `cars` holds 2 to 50 cars, each `{ carDetailId }` (a stored car) or `{ carDetail }` (inline), for one `userProfile` and one set of `options` (those of POST /v1/Projection plus `rankBy`). Answers one row per car in the caller's order, each with the lines of every year of its projection and its totals, plus a `ranking` by the chosen total (`rankBy`: a calculator, lowest first, FiscalDeduction highest first; or `employerTaxes`, the default: registration tax + annual road tax + CO2 contribution over the period); a car without a figure for that total ranks last. With `Accept: text/csv` the same answer comes as CSV for a spreadsheet: one row per car, one column per calculator and year, then the totals and the rank; an empty cell has no figure. Saved under `comparisonId` (GET /v1/Comparisons/{comparisonId}); the CSV answer names it in `Content-Location`.
+     */
+    post: operations["compare"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/Comparisons/{comparisonId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the audit record of a comparison (not in the spec)
+     * @description What was asked, what was answered (the JSON answer of POST /v1/Compare) and under which rules version. Own account only.
+     */
+    get: operations["getComparison"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/GetTaxMatrix": {
     parameters: {
       query?: never;
@@ -506,6 +586,8 @@ export interface components {
        */
       outcome: string;
       provisional: boolean;
+      /** @description Only in POST /v1/Projection and /v1/Compare with options.assumeLatestRules, on a line of a year whose rules are not published: the year whose rules the figure applied (an estimate; the description says so and the line is provisional). */
+      assumedRulesYear?: number;
       /** @description Extension (beyond the spec): the parameters of the law the line used, from its explanation, each with its rule-book address. Present in POST /v1/Calculate and GET /v1/Calculations/{calculationId}; `cartax calc --json` leaves it out. */
       parameters?: components["schemas"]["LineParameter"][];
     };
@@ -598,6 +680,185 @@ export interface components {
       /** @description The CalculationRequest as received. */
       request?: unknown;
       result: components["schemas"]["CalculationResult"];
+    };
+    ProjectionResult: {
+      /** Format: uuid */
+      projectionId: string;
+      /** @description Each year of the holding period from the registration year: the registration tax once, in its year; the annual road tax, benefit in kind, deductibility, rejected expenses and CO2 contribution every year. The first two years equal POST /v1/Calculate's lines. */
+      years: components["schemas"]["ProjectionYear"][];
+      /** @description One total per requested calculator. */
+      totals: components["schemas"]["ProjectionTotal"][];
+    };
+    ProjectionYear: {
+      year: number;
+      /** @description The lines of that year with a figure. */
+      lines: components["schemas"]["CalculationLine"][];
+      /** @description The calculators of that year without a figure. */
+      unavailableLines: components["schemas"]["UnavailableLine"][];
+    };
+    ProjectionTotal: {
+      /**
+       * @description Known values: RoadTax, YearlyTax, BenefitInKind, FiscalDeduction, RejectedExpenses, CO2Contribution. Others may appear within v1; treat an unknown value as such, not as an error.
+       * @example RoadTax
+       */
+      viewOption: string;
+      /** @description The sum of the yearly figures (for FiscalDeduction, a percentage: their mean), to the cent; null when no year has a figure. Lines without a figure never count as zero. */
+      rawValue: number | null;
+      /** @description True when every year of the period has a figure for this calculator. */
+      complete: boolean;
+      /**
+       * @description Known values: EUR, percent. Others may appear within v1; treat an unknown value as such, not as an error.
+       * @example EUR
+       */
+      unit: string;
+      /**
+       * @description Known values: sum, mean. Others may appear within v1; treat an unknown value as such, not as an error.
+       * @example sum
+       */
+      aggregate: string;
+      yearsWithFigure: number;
+      /** @description How many of those figures applied assumed rules (assumeLatestRules). */
+      yearsAssumed: number;
+    };
+    ProjectionRequest: {
+      /** Format: uuid */
+      carDetailId?: string | null;
+      carDetail?: components["schemas"]["CarDetailInput"] | null;
+      userProfile: components["schemas"]["UserProfile"];
+      options: components["schemas"]["ProjectionOptions"];
+      version?: string | null;
+    };
+    ProjectionOptions: {
+      /**
+       * Format: date
+       * @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too).
+       */
+      registrationDate: string;
+      /**
+       * Format: date
+       * @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too).
+       */
+      orderDate?: string | null;
+      totalDiscount?: number | null;
+      ownMonthlyCost?: number | null;
+      /** @description Years of the holding period from the registration year, 1 to 10; default 4. */
+      years?: number | null;
+      /** @description false (default): a year whose rules are not published has its lines in unavailableLines with outcome rulesNotAvailable. true: such a line applies the rules of the latest earlier year that has them, and says so (assumedRulesYear, a sentence in its description, provisional). */
+      assumeLatestRules?: boolean | null;
+    };
+    ProjectionRecord: {
+      /** Format: uuid */
+      projectionId: string;
+      /** @description When it was made (ISO 8601, UTC). */
+      createdAt: string;
+      /** @description Version of the engine's rule tables that produced the result. */
+      rulesVersion: string;
+      /** Format: uuid */
+      subscriptionId: string;
+      /** @description The request's client version tag. */
+      version: string | null;
+      /** @description The request as received. */
+      request?: unknown;
+      result: components["schemas"]["ProjectionResult"];
+    };
+    ComparisonResult: {
+      /** Format: uuid */
+      comparisonId: string;
+      /** @description The years of the holding period. */
+      years: number[];
+      /** @description One row per car, in the caller's order. */
+      rows: components["schemas"]["ComparisonRow"][];
+      ranking: components["schemas"]["Ranking"];
+    };
+    ComparisonRow: {
+      /** @description The stored car's id; null for an inline car. */
+      carDetailId: string | null;
+      /** @description The car's name (CarDetail.name), when it has one. */
+      name: string | null;
+      /** @description The lines of every year of the period, in year order. */
+      lines: components["schemas"]["CalculationLine"][];
+      unavailableLines: components["schemas"]["UnavailableLine"][];
+      totals: components["schemas"]["ProjectionTotal"][];
+    };
+    Ranking: {
+      /**
+       * @description Known values: employerTaxes, RoadTax, YearlyTax, BenefitInKind, FiscalDeduction, RejectedExpenses, CO2Contribution. Others may appear within v1; treat an unknown value as such, not as an error.
+       * @example employerTaxes
+       */
+      by: string;
+      /**
+       * @description Known values: ascending, descending. Others may appear within v1; treat an unknown value as such, not as an error.
+       * @example ascending
+       */
+      order: string;
+      entries: {
+        /** @description 1 is the best; equal totals share a rank. */
+        rank: number;
+        /** @description The row's position in `rows` (the caller's order), from 0. */
+        index: number;
+        carDetailId: string | null;
+        /** @description The total ranked by; null (ranked last) when the car has none. */
+        rawValue: number | null;
+        complete: boolean;
+      }[];
+    };
+    CompareRequest: {
+      /** @description 2 to 50 cars, each { carDetailId } or { carDetail }. */
+      cars: components["schemas"]["CompareCar"][];
+      userProfile: components["schemas"]["UserProfile"];
+      options: components["schemas"]["CompareOptions"];
+      version?: string | null;
+    };
+    CompareCar: {
+      /** Format: uuid */
+      carDetailId?: string | null;
+      carDetail?: components["schemas"]["CarDetailInput"] | null;
+    };
+    CompareOptions: {
+      /**
+       * Format: date
+       * @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too).
+       */
+      registrationDate: string;
+      /**
+       * Format: date
+       * @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too).
+       */
+      orderDate?: string | null;
+      totalDiscount?: number | null;
+      ownMonthlyCost?: number | null;
+      /** @description Years of the holding period from the registration year, 1 to 10; default 4. */
+      years?: number | null;
+      /** @description false (default): a year whose rules are not published has its lines in unavailableLines with outcome rulesNotAvailable. true: such a line applies the rules of the latest earlier year that has them, and says so (assumedRulesYear, a sentence in its description, provisional). */
+      assumeLatestRules?: boolean | null;
+      /**
+       * @description The total to rank by: a calculator's (lowest first; FiscalDeduction highest first), or employerTaxes (default): registration tax + annual road tax + CO2 contribution over the period.
+       * @enum {string|null}
+       */
+      rankBy?:
+        | "employerTaxes"
+        | "RoadTax"
+        | "YearlyTax"
+        | "BenefitInKind"
+        | "FiscalDeduction"
+        | "RejectedExpenses"
+        | "CO2Contribution"
+        | null;
+    };
+    ComparisonRecord: {
+      /** Format: uuid */
+      comparisonId: string;
+      /** @description When it was made (ISO 8601, UTC). */
+      createdAt: string;
+      /** @description Version of the engine's rule tables that produced the result. */
+      rulesVersion: string;
+      /** Format: uuid */
+      subscriptionId: string;
+      /** @description The request's client version tag. */
+      version: string | null;
+      /** @description The request as received. */
+      request?: unknown;
+      result: components["schemas"]["ComparisonResult"];
     };
     TaxMatrixResult: {
       /** Format: uuid */
@@ -1748,6 +2009,694 @@ export interface operations {
         };
       };
       /** @description No calculation with that id in this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/not-found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  projection: {
+    parameters: {
+      query?: {
+        /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
+        priceBasis?: "excl-vat" | "incl-vat";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "carDetail": {
+         *         "name": "Compact petrol, 2025",
+         *         "internalName": "FLEET-0042",
+         *         "catalogPrice": 40000,
+         *         "firstRegistration": "2025-03-01",
+         *         "fuel": "Petrol",
+         *         "euroStandard": "Euro6",
+         *         "kilowatt": 110,
+         *         "wltp": 130,
+         *         "nedC2": 0,
+         *         "capacity": 1498,
+         *         "weight": 1450
+         *       },
+         *       "userProfile": {
+         *         "postalCode": 9000,
+         *         "status": "SelfEmployed",
+         *         "registrationOn": "CompanyRegistration",
+         *         "regionRegistration": "Flanders",
+         *         "viewOptions": 63,
+         *         "hasFuelCard": true,
+         *         "language": "en"
+         *       },
+         *       "options": {
+         *         "registrationDate": "2025-03-01",
+         *         "orderDate": "2024-11-15",
+         *         "years": 5,
+         *         "assumeLatestRules": true
+         *       },
+         *       "version": "1"
+         *     }
+         */
+        "application/json": components["schemas"]["ProjectionRequest"];
+      };
+    };
+    responses: {
+      /** @description The projection. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectionResult"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description carDetailId was given but no such car detail exists in this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/not-found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Body larger than 65536 bytes. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/payload-too-large",
+           *       "title": "The body is too large",
+           *       "status": 413,
+           *       "code": "payload_too_large",
+           *       "detail": "the body is larger than 65536 bytes (64 KiB)",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unsupported-media-type",
+           *       "title": "Unsupported content type",
+           *       "status": 415,
+           *       "code": "unsupported_media_type",
+           *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  getProjection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The projectionId of a projection. */
+        projectionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The audit record. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectionRecord"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description No projection with that id in this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/not-found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  compare: {
+    parameters: {
+      query?: {
+        /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
+        priceBasis?: "excl-vat" | "incl-vat";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "cars": [
+         *         {
+         *           "carDetailId": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+         *         },
+         *         {
+         *           "carDetail": {
+         *             "name": "Compact electric, 2025",
+         *             "catalogPrice": 42000,
+         *             "firstRegistration": "2025-03-01",
+         *             "fuel": "Electric",
+         *             "euroStandard": "Euro6",
+         *             "kilowatt": 150,
+         *             "wltp": 0,
+         *             "nedC2": 0
+         *           }
+         *         }
+         *       ],
+         *       "userProfile": {
+         *         "postalCode": 9000,
+         *         "status": "SelfEmployed",
+         *         "registrationOn": "CompanyRegistration",
+         *         "regionRegistration": "Flanders",
+         *         "viewOptions": 63,
+         *         "hasFuelCard": true,
+         *         "language": "en"
+         *       },
+         *       "options": {
+         *         "registrationDate": "2025-03-01",
+         *         "orderDate": "2024-11-15",
+         *         "years": 4,
+         *         "rankBy": "BenefitInKind"
+         *       }
+         *     }
+         */
+        "application/json": components["schemas"]["CompareRequest"];
+      };
+    };
+    responses: {
+      /** @description The comparison, as JSON or (Accept: text/csv) as CSV. */
+      200: {
+        headers: {
+          /** @description The saved comparison: /v1/Comparisons/{comparisonId}. */
+          "Content-Location"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ComparisonResult"];
+          "text/csv": string;
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description A car's carDetailId names no car detail of this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/not-found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Body larger than 65536 bytes. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/payload-too-large",
+           *       "title": "The body is too large",
+           *       "status": 413,
+           *       "code": "payload_too_large",
+           *       "detail": "the body is larger than 65536 bytes (64 KiB)",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unsupported-media-type",
+           *       "title": "Unsupported content type",
+           *       "status": 415,
+           *       "code": "unsupported_media_type",
+           *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  getComparison: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The comparisonId of a comparison. */
+        comparisonId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The audit record. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ComparisonRecord"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description No comparison with that id in this account. */
       404: {
         headers: {
           [name: string]: unknown;

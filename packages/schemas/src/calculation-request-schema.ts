@@ -68,26 +68,37 @@ export const calculationOptionsSchema = z
   })
   .meta({ id: "CalculationOptions" });
 
+/** The car of a request: a stored one by id, or one inline (both may be sent; carDetail wins). */
+export const carReferenceFields = {
+  // Any 8-4-4-4-12 hexadecimal GUID, as PUT /CarDetails/{id} accepts (not only RFC 4122 uuids).
+  carDetailId: z.guid().nullish(),
+  carDetail: carDetailSchema.nullish(),
+};
+
+/** The rule of a car reference: one of carDetailId or carDetail must be given. */
+export function requireOneCar(
+  reference: { readonly carDetailId?: unknown; readonly carDetail?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  if (reference.carDetail == null && reference.carDetailId == null) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["carDetail"],
+      message: "one of carDetailId or carDetail must be given",
+      params: { rule: "oneOf" },
+    });
+  }
+}
+
 /** CalculationRequest (docs/contract.md): one of carDetailId or carDetail; carDetail wins. */
 export const calculationRequestSchema = z
   .object({
-    // Any 8-4-4-4-12 hexadecimal GUID, as PUT /CarDetails/{id} accepts (not only RFC 4122 uuids).
-    carDetailId: z.guid().nullish(),
-    carDetail: carDetailSchema.nullish(),
+    ...carReferenceFields,
     userProfile: userProfileSchema,
     options: calculationOptionsSchema,
     version: textSchema(50).nullish(),
   })
-  .superRefine((request, ctx) => {
-    if (request.carDetail == null && request.carDetailId == null) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["carDetail"],
-        message: "one of carDetailId or carDetail must be given",
-        params: { rule: "oneOf" },
-      });
-    }
-  })
+  .superRefine(requireOneCar)
   .meta({ id: "CalculationRequest" });
 
 export type CalculationRequestBody = z.output<typeof calculationRequestSchema>;

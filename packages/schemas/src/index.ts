@@ -10,7 +10,9 @@ export {
   type CalculationRequestBody,
   calculationOptionsSchema,
   calculationRequestSchema,
+  carReferenceFields,
   languageSchema,
+  requireOneCar,
   userProfileSchema,
 } from "./calculation-request-schema";
 export { CATALOG_PRICE_DESCRIPTION, type CarDetailBody, carDetailSchema } from "./car-detail-schema";
@@ -34,6 +36,26 @@ export {
   validationProblem,
 } from "./problem-details";
 export {
+  comparisonRecordSchema,
+  comparisonResultSchema,
+  comparisonRowSchema,
+  projectionRecordSchema,
+  projectionResultSchema,
+  projectionTotalSchema,
+  projectionYearSchema,
+  rankingSchema,
+} from "./projection-response-schemas";
+export {
+  type CompareRequestBody,
+  compareCarSchema,
+  compareOptionsSchema,
+  compareRequestSchema,
+  type ProjectionRequestBody,
+  projectionOptionsSchema,
+  projectionRequestSchema,
+  RANK_BY,
+} from "./projection-schemas";
+export {
   calculationLineSchema,
   calculationRecordSchema,
   calculationResultSchema,
@@ -45,9 +67,14 @@ export {
   taxMatrixResultSchema,
   unavailableLineSchema,
 } from "./response-schemas";
-export { type RunCalculationOutcome, runCalculation } from "./run-calculation";
+export { type RunCalculationOutcome, runCalculation, storedCarError } from "./run-calculation";
 export { isUnstorableText, textSchema, UNSTORABLE_TEXT_MESSAGE } from "./text-schema";
-export { toCalculationInput, toCarDetailInput } from "./to-calculation-input";
+export {
+  toCalculationInput,
+  toCalculationOptions,
+  toCarDetailInput,
+  toTaxpayerProfile,
+} from "./to-calculation-input";
 export {
   type ChangeNotification,
   changeNotification,

@@ -21,7 +21,7 @@ const names = <E extends Readonly<Record<string, number>>>(e: E) => openEnum(enu
  * (`x-extensible-enum`), since values may be added within v1 (a new region, a new calculator) and a
  * generated client must not refuse an answer because of one.
  */
-function openEnum(known: readonly string[]) {
+export function openEnum(known: readonly string[]) {
   return z.string().meta({
     "x-extensible-enum": [...known],
     description: `Known values: ${known.join(", ")}. Others may appear within v1; treat an unknown value as such, not as an error.`,
@@ -130,6 +130,13 @@ export const calculationLineSchema = z
       "`amount`: the tax applies and rawValue holds it; `exempt`: an exemption makes it a true zero.",
     ),
     provisional: z.boolean(),
+    assumedRulesYear: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "Only in POST /v1/Projection and /v1/Compare with options.assumeLatestRules, on a line of a year whose rules are not published: the year whose rules the figure applied (an estimate; the description says so and the line is provisional).",
+      ),
     parameters: z
       .array(lineParameterSchema)
       .optional()

@@ -31,18 +31,20 @@ export type RunCalculationOutcome =
 /**
  * An error of a stored car, named by what the caller sent: `carDetailId`, not a `carDetail.…` path
  * the request does not hold. The message keeps the car's field ("… firstRegistration cannot be
- * after options.registrationDate").
+ * after options.registrationDate"). `prefix` is where the car sits in the body (`cars[2].` in a
+ * comparison; empty in a CalculationRequest).
  */
-function storedCarError(error: FieldError): FieldError {
-  if (!error.field.startsWith("carDetail.")) return error;
-  const carField = error.field.slice("carDetail.".length);
+export function storedCarError(error: FieldError, prefix = ""): FieldError {
+  const path = `${prefix}carDetail.`;
+  if (!error.field.startsWith(path)) return error;
+  const carField = error.field.slice(path.length);
   const sentence = error.message.startsWith(`${error.field}: `)
     ? error.message.slice(error.field.length + 2)
     : error.message;
   return {
-    field: "carDetailId",
+    field: `${prefix}carDetailId`,
     rule: error.rule,
-    message: `carDetailId (the stored car detail, field ${carField}): ${sentence}`,
+    message: `${prefix}carDetailId (the stored car detail, field ${carField}): ${sentence}`,
   };
 }
 
@@ -59,7 +61,9 @@ export function runCalculation(request: CalculationRequestBody, car: CarDetailIn
     const errors = fieldErrorsOfInputIssues(outcome.issues);
     return {
       ok: false,
-      problem: validationProblem(request.carDetail == null ? errors.map(storedCarError) : errors),
+      problem: validationProblem(
+        request.carDetail == null ? errors.map((error) => storedCarError(error)) : errors,
+      ),
     };
   }
   const language = input.profile.language ?? "en";

@@ -1,4 +1,4 @@
-import type { CalculationInput, CarDetailInput } from "@cartax/engine";
+import type { CalculationInput, CalculationOptions, CarDetailInput, TaxpayerProfile } from "@cartax/engine";
 import type { CalculationRequestBody } from "./calculation-request-schema";
 import type { CarDetailBody } from "./car-detail-schema";
 
@@ -22,25 +22,35 @@ export function toCarDetailInput(car: CarDetailBody): CarDetailInput {
   };
 }
 
+/** The engine's taxpayer of a validated UserProfile. */
+export function toTaxpayerProfile(p: CalculationRequestBody["userProfile"]): TaxpayerProfile {
+  return {
+    status: p.status,
+    registrationOn: p.registrationOn,
+    region: p.regionRegistration,
+    hasFuelCard: p.hasFuelCard ?? false,
+    postalCode: p.postalCode,
+    language: p.language ?? "en",
+  };
+}
+
+/** The engine's options of validated CalculationOptions. */
+export function toCalculationOptions(o: CalculationRequestBody["options"]): CalculationOptions {
+  return {
+    registrationDate: o.registrationDate,
+    orderDate: o.orderDate ?? null,
+    totalDiscount: o.totalDiscount ?? null,
+    ownMonthlyCost: o.ownMonthlyCost ?? null,
+  };
+}
+
 /** The engine input of a validated CalculationRequest and the car it refers to. */
 export function toCalculationInput(request: CalculationRequestBody, car: CarDetailInput): CalculationInput {
   const { userProfile: p, options: o } = request;
   return {
     car,
-    profile: {
-      status: p.status,
-      registrationOn: p.registrationOn,
-      region: p.regionRegistration,
-      hasFuelCard: p.hasFuelCard ?? false,
-      postalCode: p.postalCode,
-      language: p.language ?? "en",
-    },
-    options: {
-      registrationDate: o.registrationDate,
-      orderDate: o.orderDate ?? null,
-      totalDiscount: o.totalDiscount ?? null,
-      ownMonthlyCost: o.ownMonthlyCost ?? null,
-    },
+    profile: toTaxpayerProfile(p),
+    options: toCalculationOptions(o),
     ...(p.viewOptions != null ? { viewOptions: p.viewOptions } : {}),
   };
 }

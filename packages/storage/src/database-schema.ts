@@ -7,6 +7,8 @@ export interface DatabaseSchema {
   subscriptions: SubscriptionTable;
   car_details: CarDetailTable;
   calculations: CalculationTable;
+  projections: SavedResultTable;
+  comparisons: SavedResultTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
@@ -63,6 +65,9 @@ export interface CalculationTable {
   client_version: string | null;
   created_at: string;
 }
+
+/** A saved projection or comparison (issue 22): the same audit columns as a calculation. */
+export type SavedResultTable = CalculationTable;
 
 /** A receiver registered by the operator for a subscription. */
 export interface WebhookEndpointTable {

@@ -15,6 +15,7 @@ export { PublicLinkStore } from "./public-link-store";
 export { QrStore, type StoredLogo } from "./qr-store";
 export { type RateLimitState, RateLimitStore } from "./rate-limit-store";
 export { type RulesNotice, RulesNoticeStore } from "./rules-notice-store";
+export { type SavedResultKind, type SavedResultRecord, SavedResultStore } from "./saved-result-store";
 export { readStorageConfig, type StorageConfig } from "./storage-config";
 export { hashSubscriptionKey, KEY_PREFIXES } from "./subscription-key";
 export {

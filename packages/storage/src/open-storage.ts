@@ -12,6 +12,7 @@ import { PublicLinkStore } from "./public-link-store";
 import { QrStore } from "./qr-store";
 import { RateLimitStore } from "./rate-limit-store";
 import { RulesNoticeStore } from "./rules-notice-store";
+import { SavedResultStore } from "./saved-result-store";
 import { withStatementCache } from "./statement-cache";
 import type { StorageConfig } from "./storage-config";
 import { SubscriptionStore } from "./subscription-store";
@@ -28,6 +29,10 @@ export interface Storage {
   readonly subscriptions: SubscriptionStore;
   readonly carDetails: CarDetailStore;
   readonly calculations: CalculationStore;
+  /** Saved projections (POST /v1/Projection), by projectionId. */
+  readonly projections: SavedResultStore;
+  /** Saved comparisons (POST /v1/Compare), by comparisonId. */
+  readonly comparisons: SavedResultStore;
   readonly webhooks: WebhookStore;
   readonly publicLinks: PublicLinkStore;
   readonly qr: QrStore;
@@ -118,6 +123,8 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     publicLinks: new PublicLinkStore(db, carDetails),
     qr: new QrStore(db),
     calculations,
+    projections: new SavedResultStore(db, "projections"),
+    comparisons: new SavedResultStore(db, "comparisons"),
     webhooks: new WebhookStore(db, dialect),
     rateLimits: new RateLimitStore(db, dialect),
     usage,

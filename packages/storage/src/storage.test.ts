@@ -176,6 +176,30 @@ describe.each(testDatabases())("storage on $dialect", (database) => {
       expect(await storage.calculations.get(other.subscription.ownerId, record.id)).toBeUndefined();
     });
 
+    it("keeps saved projections and comparisons apart, each for its own account only", async () => {
+      const created = await storage.subscriptions.create({ name: "saved", environment: "acceptance" });
+      const other = await storage.subscriptions.create({ name: "saved-other", environment: "acceptance" });
+      const record = {
+        id: "1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d",
+        ownerId: created.subscription.ownerId,
+        subscriptionId: created.subscription.id,
+        request: { options: { registrationDate: "2026-03-01", years: 4 } },
+        result: { projectionId: "1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d", years: [], totals: [] },
+        rulesVersion: "2026.11.7",
+        clientVersion: null,
+        createdAt: new Date().toISOString(),
+      };
+      await storage.projections.insert(record);
+      expect(await storage.projections.get(created.subscription.ownerId, record.id.toUpperCase())).toEqual(
+        record,
+      );
+      expect(await storage.projections.get(other.subscription.ownerId, record.id)).toBeUndefined();
+      expect(await storage.comparisons.get(created.subscription.ownerId, record.id)).toBeUndefined();
+      const comparison = { ...record, result: { comparisonId: record.id, rows: [] } };
+      await storage.comparisons.insert(comparison, JSON.stringify(comparison.result));
+      expect(await storage.comparisons.get(created.subscription.ownerId, record.id)).toEqual(comparison);
+    });
+
     it("runs read-then-write transactions while audit records are being committed", async () => {
       // On SQLite the audit records are committed by a second connection (a worker thread): a
       // transaction that read first and then writes must not fail because a commit came between.

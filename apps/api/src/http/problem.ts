@@ -24,7 +24,7 @@ export const PROBLEMS = {
   unauthorized: {
     status: 401,
     title: "Authentication failed",
-    help: "No subscription key was sent, the key is unknown or belongs to the other environment, the subscription is inactive, or it has no calculation access (Calculate, GetTaxMatrix, Calculations). Send the key in the query parameter subscription-key or the header Ocp-Apim-Subscription-Key; the WWW-Authenticate header of the answer names both. The operator issues keys and grants calculation access.",
+    help: "No subscription key was sent, the key is unknown or belongs to the other environment, the subscription is inactive, or it has no calculation access (Calculate, Projection, Compare, GetTaxMatrix, Calculations, Projections, Comparisons). Send the key in the query parameter subscription-key or the header Ocp-Apim-Subscription-Key; the WWW-Authenticate header of the answer names both. The operator issues keys and grants calculation access.",
   },
   not_found: {
     status: 404,

@@ -44,6 +44,33 @@ export const calculationRequestExample = {
   version: "1",
 };
 
+/** A ProjectionRequest: the CalculationRequest example over five years, assuming the latest rules. */
+export const projectionRequestExample = {
+  ...calculationRequestExample,
+  options: { ...calculationRequestExample.options, years: 5, assumeLatestRules: true },
+};
+
+/** A CompareRequest: a stored car and an inline one, ranked by the employee's benefit in kind. */
+export const compareRequestExample = {
+  cars: [
+    { carDetailId: "3fa85f64-5717-4562-b3fc-2c963f66afa6" },
+    {
+      carDetail: {
+        name: "Compact electric, 2025",
+        catalogPrice: 42000,
+        firstRegistration: "2025-03-01",
+        fuel: "Electric",
+        euroStandard: "Euro6",
+        kilowatt: 150,
+        wltp: 0,
+        nedC2: 0,
+      },
+    },
+  ],
+  userProfile: calculationRequestExample.userProfile,
+  options: { registrationDate: "2025-03-01", orderDate: "2024-11-15", years: 4, rankBy: "BenefitInKind" },
+};
+
 export const problemExample = {
   type: "/problems/validation-error",
   title: "The request is invalid",

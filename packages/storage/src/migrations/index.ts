@@ -6,6 +6,8 @@ import { qr } from "./0004-qr";
 import { subscriptionLimits } from "./0005-subscription-limits";
 import { qrImageReuse } from "./0006-qr-image-reuse";
 import { webhookNotificationFailures } from "./0007-webhook-notification-failures";
+import { projections } from "./0008-projections";
+import { comparisons } from "./0009-comparisons";
 
 /**
  * Every migration, by name; names sort in the order they run. Append new ones (another issue's
@@ -19,4 +21,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0005-subscription-limits": subscriptionLimits,
   "0006-qr-image-reuse": qrImageReuse,
   "0007-webhook-notification-failures": webhookNotificationFailures,
+  "0008-projections": projections,
+  "0009-comparisons": comparisons,
 };

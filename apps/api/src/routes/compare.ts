@@ -1,0 +1,147 @@
+import { randomUUID } from "node:crypto";
+import { type ComparisonCar, compare, RULES_VERSION } from "@cartax/engine";
+import {
+  compareRequestSchema,
+  comparisonResultSchema,
+  fieldErrorsOfInputIssues,
+  storedCarError,
+  toCalculationOptions,
+  toCarDetailInput,
+  toTaxpayerProfile,
+  validationProblem,
+} from "@cartax/schemas";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { ServiceContext } from "../http/app-env";
+import { authenticate } from "../http/authenticate";
+import { validationError } from "../http/problem";
+import { jsonBody } from "../http/read-json-body";
+import { compareRequestExample } from "../openapi/examples";
+import { bodyProblems, jsonRequest, priceBasisQuery, problem, secured } from "../openapi/responses";
+import { withParameterLinks } from "../rule-book-page/line-parameters";
+import type { Api } from "./api";
+import { comparisonCsv } from "./comparison-csv";
+import { type ReferencedCar, referencedCar } from "./stored-car";
+
+export const compareRoute = (service: ServiceContext) =>
+  createRoute({
+    operationId: "compare",
+    method: "post",
+    path: "/v1/Compare",
+    summary: "Compare 2 to 50 cars for one profile over the holding period (not in the spec)",
+    description:
+      "Needs calculation access. `cars` holds 2 to 50 cars, each `{ carDetailId }` (a stored car) or `{ carDetail }` (inline), for one `userProfile` and one set of `options` (those of POST /v1/Projection plus `rankBy`). Answers one row per car in the caller's order, each with the lines of every year of its projection and its totals, plus a `ranking` by the chosen total (`rankBy`: a calculator, lowest first, FiscalDeduction highest first; or `employerTaxes`, the default: registration tax + annual road tax + CO2 contribution over the period); a car without a figure for that total ranks last. With `Accept: text/csv` the same answer comes as CSV for a spreadsheet: one row per car, one column per calculator and year, then the totals and the rank; an empty cell has no figure. Saved under `comparisonId` (GET /v1/Comparisons/{comparisonId}); the CSV answer names it in `Content-Location`.",
+    tags: ["Calculation"],
+    security: secured,
+    middleware: [authenticate(service, { calculation: true }), jsonBody] as const,
+    request: {
+      query: priceBasisQuery,
+      body: jsonRequest(compareRequestSchema, compareRequestExample),
+    },
+    responses: {
+      200: {
+        description: "The comparison, as JSON or (Accept: text/csv) as CSV.",
+        headers: {
+          "Content-Location": {
+            description: "The saved comparison: /v1/Comparisons/{comparisonId}.",
+            schema: { type: "string" as const },
+          },
+        },
+        content: {
+          "application/json": { schema: comparisonResultSchema },
+          "text/csv": {
+            schema: z.string().meta({
+              description:
+                "Header carDetailId,name,<Calculator> <year>…,<Calculator> total…,rank; one line per car in the caller's order; figures with a decimal point; an empty cell has no figure.",
+            }),
+          },
+        },
+      },
+      ...bodyProblems,
+      404: problem("A car's carDetailId names no car detail of this account.", 404),
+    },
+  });
+
+/** Whether the caller asked for CSV (`Accept: text/csv`); JSON otherwise. */
+const wantsCsv = (accept: string | undefined) => /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept ?? "");
+
+/**
+ * POST /v1/Compare: the engine's `compare` on the stored or inline cars, in the caller's order,
+ * saved with its audit record before the answer, as JSON or CSV.
+ */
+export function registerCompare(api: Api, service: ServiceContext): void {
+  api.openapi(compareRoute(service), async (c) => {
+    const subscription = c.get("subscription");
+    const request = c.req.valid("json");
+    const { priceBasis } = c.req.valid("query");
+    const referenced: ReferencedCar[] = [];
+    // One after the other: at most 50 look-ups by primary key of the caller's own account.
+    for (const [index, reference] of request.cars.entries()) {
+      referenced.push(await referencedCar(service, subscription, reference, priceBasis, `cars[${index}]`));
+    }
+    const cars: ComparisonCar[] = referenced.map(({ car, carDetailId }) => ({
+      car: toCarDetailInput(car),
+      carDetailId,
+      name: car.name ?? null,
+    }));
+    const { options, userProfile } = request;
+    const outcome = compare(cars, toTaxpayerProfile(userProfile), {
+      ...toCalculationOptions(options),
+      years: options.years ?? undefined,
+      assumeLatestRules: options.assumeLatestRules ?? undefined,
+      rankBy: options.rankBy ?? undefined,
+      ...(userProfile.viewOptions != null ? { viewOptions: userProfile.viewOptions } : {}),
+    });
+    if (!outcome.ok) {
+      // A stored car's issue names its carDetailId, as Calculate does.
+      const errors = fieldErrorsOfInputIssues(outcome.issues).map((error) => {
+        const index = /^cars\[(\d+)\]\./.exec(error.field)?.[1];
+        const stored = index !== undefined && referenced[Number(index)]?.carDetailId != null;
+        return stored ? storedCarError(error, `cars[${index}].`) : error;
+      });
+      throw validationError(validationProblem(errors));
+    }
+    const region = userProfile.regionRegistration;
+    const result = {
+      comparisonId: randomUUID(),
+      years: outcome.rows[0]?.years.map((y) => y.year) ?? [],
+      rows: outcome.rows.map((row) => ({
+        carDetailId: row.carDetailId,
+        name: row.name,
+        lines: withParameterLinks(
+          row.lines,
+          row.years.flatMap((y) => y.results),
+          region,
+          service.publicBaseUrl,
+        ),
+        unavailableLines: row.unavailableLines,
+        totals: row.totals,
+      })),
+      ranking: outcome.ranking,
+    };
+    const resultJson = JSON.stringify(result);
+    await service.storage.comparisons.insert(
+      {
+        id: result.comparisonId,
+        ownerId: subscription.ownerId,
+        subscriptionId: subscription.id,
+        request: c.get("body"),
+        result,
+        rulesVersion: RULES_VERSION,
+        clientVersion: request.version ?? null,
+        createdAt: new Date().toISOString(),
+      },
+      resultJson,
+    );
+    const location = `/v1/Comparisons/${result.comparisonId}`;
+    if (wantsCsv(c.req.header("accept"))) {
+      return c.body(comparisonCsv(result), 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Location": location,
+      }) as never;
+    }
+    return c.body(resultJson, 200, {
+      "Content-Type": "application/json",
+      "Content-Location": location,
+    }) as never;
+  });
+}

@@ -1,0 +1,52 @@
+import { comparisonRecordSchema } from "@cartax/schemas";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { ServiceContext } from "../http/app-env";
+import { authenticate } from "../http/authenticate";
+import { notFound } from "../http/problem";
+import { guid, json, problem, problems, secured } from "../openapi/responses";
+import type { Api } from "./api";
+
+export const getComparisonRoute = (service: ServiceContext) =>
+  createRoute({
+    operationId: "getComparison",
+    method: "get",
+    path: "/v1/Comparisons/{comparisonId}",
+    summary: "Read the audit record of a comparison (not in the spec)",
+    description:
+      "What was asked, what was answered (the JSON answer of POST /v1/Compare) and under which rules version. Own account only.",
+    tags: ["Calculation"],
+    security: secured,
+    middleware: [authenticate(service, { calculation: true })] as const,
+    request: {
+      params: z.object({ comparisonId: guid("comparisonId", "path", "The comparisonId of a comparison.") }),
+    },
+    responses: {
+      200: json("The audit record.", comparisonRecordSchema),
+      400: problems[400],
+      401: problems[401],
+      429: problems[429],
+      404: problem("No comparison with that id in this account.", 404),
+      500: problems[500],
+    },
+  });
+
+/** GET /v1/Comparisons/{comparisonId}: the saved comparison, to its own account, as it was answered. */
+export function registerGetComparison(api: Api, service: ServiceContext): void {
+  api.openapi(getComparisonRoute(service), async (c) => {
+    const { comparisonId: id } = c.req.valid("param");
+    const record = await service.storage.comparisons.get(c.get("subscription").ownerId, id);
+    if (!record) throw notFound(`comparison ${id}`);
+    return c.json(
+      {
+        comparisonId: record.id,
+        createdAt: record.createdAt,
+        rulesVersion: record.rulesVersion,
+        subscriptionId: record.subscriptionId,
+        version: record.clientVersion,
+        request: record.request,
+        result: record.result as z.output<typeof comparisonRecordSchema>["result"],
+      },
+      200,
+    );
+  });
+}

@@ -1,0 +1,24 @@
+import type { Kysely, Migration } from "kysely";
+
+/**
+ * Projections (issue 22, POST /v1/Projection): saved like calculations, an audit record of what
+ * was asked, what was answered and under which rules version, retrievable by its account.
+ */
+export const projections: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable("projections")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("owner_id", "text", (c) => c.notNull())
+      .addColumn("subscription_id", "text", (c) => c.notNull())
+      .addColumn("request", "text", (c) => c.notNull())
+      .addColumn("result", "text", (c) => c.notNull())
+      .addColumn("rules_version", "text", (c) => c.notNull())
+      .addColumn("client_version", "text")
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable("projections").execute();
+  },
+};
