@@ -123,6 +123,8 @@ interface BatchContext {
   /** The request's problem instance (`urn:cartax:request:<id>`), on every problem line. */
   readonly instance: string;
   readonly requestId: string;
+  /** Lines answered so far, for the batch's closing log line. */
+  readonly tally: { results: number; problems: number };
 }
 
 /** A problem line: the service's problem document with the request line it answers. */
@@ -210,8 +212,11 @@ async function calculateLine(context: BatchContext, line: NdjsonLine): Promise<s
 /** The answer of one line, never a rejection: a failure is that line's problem. */
 async function answerLine(context: BatchContext, line: NdjsonLine): Promise<string> {
   try {
-    return await calculateLine(context, line);
+    const result = await calculateLine(context, line);
+    context.tally.results += 1;
+    return result;
   } catch (error) {
+    context.tally.problems += 1;
     if (error instanceof ProblemError) return problemLine(error.problem, context, line.line);
     // As a single Calculate's 500: the operator sees the fault, the caller only the request id.
     context.service.logger.error(
@@ -333,7 +338,19 @@ export function registerCalculateBatch(api: Api, service: ServiceContext): void 
       priceBasis: c.req.valid("query").priceBasis,
       instance: `urn:cartax:request:${requestId}`,
       requestId,
+      tally: { results: 0, problems: 0 },
     };
+    const started = performance.now();
+    /** The line after the last one read: where a body that broke off broke. */
+    let nextLine = 1;
+    // The access log's line is written when the answer starts; this one when the batch ends.
+    const summary = () => ({
+      requestId,
+      lines: nextLine - 1,
+      results: context.tally.results,
+      problems: context.tally.problems,
+      durationMs: Math.round(performance.now() - started),
+    });
     const lines = withinLimit(ndjsonLines(bodyChunks(c)));
     // An empty body is refused as a whole, while a status can still say so.
     const first = await lines.next().catch((error: Error) => {
@@ -348,7 +365,6 @@ export function registerCalculateBatch(api: Api, service: ServiceContext): void 
       yield first.value as NdjsonLine | { over: number };
       yield* lines;
     }
-    let nextLine = 1;
     const answers = answersInOrder(all(), (line) => {
       if ("over" in line) {
         const over = new ProblemError(
@@ -366,8 +382,10 @@ export function registerCalculateBatch(api: Api, service: ServiceContext): void 
         async pull(controller) {
           try {
             const step = await answers.next();
-            if (step.done) controller.close();
-            else controller.enqueue(encoder.encode(step.value));
+            if (step.done) {
+              controller.close();
+              service.logger.info(summary(), "batch");
+            } else controller.enqueue(encoder.encode(step.value));
           } catch (error) {
             // The body broke off (the client aborted or sent bad bytes): a last problem line says where.
             service.logger.warn({ requestId, err: error }, "batch body ended early");
@@ -380,6 +398,7 @@ export function registerCalculateBatch(api: Api, service: ServiceContext): void 
           }
         },
         async cancel() {
+          service.logger.warn(summary(), "batch cancelled by the client");
           await answers.return(undefined);
         },
       },
