@@ -1,14 +1,9 @@
-import { randomUUID } from "node:crypto";
-import { RULES_VERSION } from "@cartax/engine";
 import {
   BATCH_LIMITS,
-  type CarDetailBody,
   type NdjsonLine,
   ndjsonLines,
   type PriceBasis,
   parseCalculationRequest,
-  runCalculation,
-  toCarDetailInput,
 } from "@cartax/schemas";
 import type { Subscription } from "@cartax/storage";
 import type { HttpBindings } from "@hono/node-server";
@@ -16,13 +11,12 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv, ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
-import { notFound, type Problem, ProblemError, validationError } from "../http/problem";
+import { type Problem, ProblemError, validationError } from "../http/problem";
 import { RATE_LIMIT_POLICY } from "../http/rate-limit";
 import { calculationRequestExample } from "../openapi/examples";
 import { priceBasisQuery, problem, problems, secured } from "../openapi/responses";
-import { withParameterLinks } from "../rule-book-page/line-parameters";
 import type { Api } from "./api";
-import { carExcludingVat } from "./car-detail-view";
+import { calculateAndRecord } from "./calculate-and-record";
 
 /** The media type of a batch, both ways: one JSON document per line (NDJSON). */
 export const NDJSON = "application/x-ndjson";
@@ -123,6 +117,8 @@ interface BatchContext {
   /** The request's problem instance (`urn:cartax:request:<id>`), on every problem line. */
   readonly instance: string;
   readonly requestId: string;
+  /** The rate-limit count of the line before (countLine). */
+  counting: Promise<unknown>;
   /** Lines answered so far, for the batch's closing log line. */
   readonly tally: { results: number; problems: number };
 }
@@ -131,12 +127,19 @@ interface BatchContext {
 const problemLine = (problem: Problem, context: BatchContext, line: number) =>
   JSON.stringify({ ...problem, instance: context.instance, line });
 
-/** Counts a line past the first against a limited subscription (the first was counted at the gate). */
+/**
+ * Counts a line past the first against a limited subscription (the first was counted at the
+ * gate). The counts of one batch are made one after the other, in the order of the lines: on
+ * PostgreSQL, concurrent counts could come back in any order, and a line after the limit could get
+ * a count below it while an earlier one is refused.
+ */
 async function countLine(context: BatchContext, line: number): Promise<void> {
   const limit = context.subscription.rateLimit;
   if (!limit || line === 1) return;
-  const counted = context.service.storage.rateLimits.hit(context.subscription.id, limit);
-  const state = counted instanceof Promise ? await counted : counted;
+  const { rateLimits } = context.service.storage;
+  const counted = context.counting.then(() => rateLimits.hit(context.subscription.id, limit));
+  context.counting = counted.catch(() => undefined);
+  const state = await counted;
   if (!state.allowed)
     throw new ProblemError(
       "too_many_requests",
@@ -145,9 +148,9 @@ async function countLine(context: BatchContext, line: number): Promise<void> {
 }
 
 /**
- * One request line answered as POST /v1/Calculate answers its body (routes/calculate.ts: the same
- * pieces, in the same order): validation, the car inline (price basis) or stored, the engine, lines
- * linked to the rule book, the audit record committed before the answer is given.
+ * One request line answered as POST /v1/Calculate answers its body: the same validation (the
+ * request schema and, for an inline car, the engine's cross-field rules) and then Calculate's own
+ * path (calculateAndRecord), whose audit record is committed before the answer is given.
  */
 async function calculateLine(context: BatchContext, line: NdjsonLine): Promise<string> {
   if ("tooLong" in line)
@@ -172,41 +175,7 @@ async function calculateLine(context: BatchContext, line: NdjsonLine): Promise<s
   }
   const parsed = parseCalculationRequest(body);
   if (!parsed.ok) throw validationError(parsed.problem);
-  const request = parsed.request;
-  const { service, subscription } = context;
-  let car: CarDetailBody | undefined = request.carDetail
-    ? carExcludingVat(request.carDetail, subscription, context.priceBasis)
-    : undefined;
-  if (!car) {
-    const id = (request.carDetailId ?? "").toLowerCase();
-    const stored = await service.storage.carDetails.get(subscription.ownerId, id);
-    if (!stored) throw notFound(`car detail ${id}`);
-    car = stored.car;
-  }
-  const run = runCalculation(request, toCarDetailInput(car));
-  if (!run.ok) throw validationError(run.problem);
-  const lines = withParameterLinks(
-    run.lines,
-    run.results,
-    request.userProfile.regionRegistration,
-    service.publicBaseUrl,
-  );
-  const result = { calculationId: randomUUID(), lines, unavailableLines: run.unavailableLines };
-  const resultJson = JSON.stringify(result);
-  await service.storage.calculations.insert(
-    {
-      id: result.calculationId,
-      ownerId: subscription.ownerId,
-      subscriptionId: subscription.id,
-      request: body,
-      result,
-      rulesVersion: RULES_VERSION,
-      clientVersion: request.version ?? null,
-      createdAt: new Date().toISOString(),
-    },
-    resultJson,
-  );
-  return resultJson;
+  return calculateAndRecord(context.service, context.subscription, parsed.request, body, context.priceBasis);
 }
 
 /** The answer of one line, never a rejection: a failure is that line's problem. */
@@ -339,6 +308,7 @@ export function registerCalculateBatch(api: Api, service: ServiceContext): void 
       instance: `urn:cartax:request:${requestId}`,
       requestId,
       tally: { results: 0, problems: 0 },
+      counting: Promise.resolve(),
     };
     const started = performance.now();
     /** The line after the last one read: where a body that broke off broke. */
