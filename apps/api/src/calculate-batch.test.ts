@@ -208,6 +208,9 @@ describe.each(testDatabases())("POST /v1/Calculate/batch on $dialect", (db) => {
       // The same problem as a single Calculate of that line.
       const single = await readJson(await call(`${service.base}/Calculate`, key, { body: lines[3] }));
       expect(comparable(answers[3])).toEqual(comparable(single));
+      // The operator's closing line of the batch (the access log's is written when the answer starts).
+      const closing = service.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "batch");
+      expect(closing.at(-1)).toMatchObject({ lines: 8, results: 2, problems: 6 });
     });
 
     it("answers at most 10,000 lines, then one problem line (413) for the rest, unread", async () => {
@@ -259,19 +262,41 @@ describe.each(testDatabases())("POST /v1/Calculate/batch on $dialect", (db) => {
       expect(await readJson(refused)).toMatchObject({ code: "unauthorized" });
     });
 
-    it("counts each line against a rate limit: lines past it answer 429 problems", async () => {
+    it("stops a batch whose client went away, logs it, and keeps serving", async () => {
+      const abort = new AbortController();
+      const lines = Array.from({ length: 2000 }, (_, i) => requestWith(40_000 + i));
+      const response = await fetch(`${service.base}/Calculate/batch?subscription-key=${key}`, {
+        method: "POST",
+        body: `${lines.join("\n")}\n`,
+        headers: { "content-type": NDJSON },
+        signal: abort.signal,
+      });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      await reader.read();
+      abort.abort();
+      await reader.read().catch(() => undefined);
+      await expect
+        .poll(() => service.logs.some((line) => JSON.parse(line).msg === "batch cancelled by the client"), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+      const after = await answerLines(await batch(service.base, key, [requestWith(20_000)]));
+      expect(after[0].calculationId).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it("counts each line against a rate limit, in the order of the lines: those past it answer 429 problems", async () => {
       const limited = await service.subscribe();
       await service.server.service.storage.subscriptions.setRateLimit(limited.id, {
-        requests: 3,
+        requests: 6,
         windowSeconds: 3600,
       });
-      const lines = Array.from({ length: 5 }, (_, i) => requestWith(21_000 + i));
+      const lines = Array.from({ length: 12 }, (_, i) => requestWith(21_000 + i));
       const response = await batch(service.base, limited.primaryKey, lines);
-      expect(response.headers.get("RateLimit")).toMatch(/^"subscription";r=2;t=\d+$/);
+      expect(response.headers.get("RateLimit")).toMatch(/^"subscription";r=5;t=\d+$/);
       const answers = await answerLines(response);
-      expect(answers.slice(0, 3).every((a) => typeof a.calculationId === "string")).toBe(true);
-      expect(answers[3]).toMatchObject({ line: 4, status: 429, code: "too_many_requests" });
-      expect(answers[4]).toMatchObject({ line: 5, status: 429, code: "too_many_requests" });
+      expect(answers.slice(0, 6).every((a) => typeof a.calculationId === "string")).toBe(true);
+      for (const [i, answer] of answers.slice(6).entries())
+        expect(answer).toMatchObject({ line: 7 + i, status: 429, code: "too_many_requests" });
       const again = await batch(service.base, limited.primaryKey, [requestWith(21_000)]);
       expect(again.status).toBe(429);
     });

@@ -1,14 +1,9 @@
-import { randomUUID } from "node:crypto";
-import { RULES_VERSION } from "@cartax/engine";
 import {
   BATCH_LIMITS,
-  type CarDetailBody,
   type NdjsonLine,
   ndjsonLines,
   type PriceBasis,
   parseCalculationRequest,
-  runCalculation,
-  toCarDetailInput,
 } from "@cartax/schemas";
 import type { Subscription } from "@cartax/storage";
 import type { HttpBindings } from "@hono/node-server";
@@ -16,13 +11,12 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv, ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
-import { notFound, type Problem, ProblemError, validationError } from "../http/problem";
+import { type Problem, ProblemError, validationError } from "../http/problem";
 import { RATE_LIMIT_POLICY } from "../http/rate-limit";
 import { calculationRequestExample } from "../openapi/examples";
 import { priceBasisQuery, problem, problems, secured } from "../openapi/responses";
-import { withParameterLinks } from "../rule-book-page/line-parameters";
 import type { Api } from "./api";
-import { carExcludingVat } from "./car-detail-view";
+import { calculateAndRecord } from "./calculate-and-record";
 
 /** The media type of a batch, both ways: one JSON document per line (NDJSON). */
 export const NDJSON = "application/x-ndjson";
@@ -68,7 +62,7 @@ export const calculateBatchRoute = (service: ServiceContext) =>
     description: [
       `Needs calculation access. The body is NDJSON (\`Content-Type: ${NDJSON}\`): one CalculationRequest (the body of POST /v1/Calculate) per line, at most ${LIMIT_TEXT} lines, each at most 64 KiB; a final newline is optional, CRLF line endings are accepted.`,
       "The answer streams as NDJSON, one line per request line, in the order of the request: answer line i answers request line i. Each is either exactly what POST /v1/Calculate answers (the CalculationResult with its own `calculationId`, saved as an audit record like a single calculation, readable at /v1/Calculations/{calculationId}) or an RFC 9457 problem with the status a single call would have had (400, 404, 413, 429, 500) and the extension `line` (the 1-based request line it answers). A bad line fails only itself. An empty line is a `malformed_json` problem; a line longer than 64 KiB a `payload_too_large` one.",
-      "An answer line is written only once its audit record is durable (records are committed in groups). Requests are read as the answers are taken: a client that reads slowly slows the reading of its body, and the service holds at most a few hundred answers per batch.",
+      "An answer line is written only once its audit record is durable (records are committed in groups). Requests are read as the answers are taken: a client that reads slowly slows the reading of its body, and the service holds at most a few hundred answers per batch. Read the answer while sending the body (curl, fetch with a streamed body and @cartax/client do): a client that sends every line before reading can stall once both directions' buffers are full.",
       `More than ${LIMIT_TEXT} lines: the first ${LIMIT_TEXT} are answered, then one last problem line (\`payload_too_large\`, status 413, \`line\` ${(BATCH_LIMITS.maxLines + 1).toLocaleString("en")}) ends the answer; the rest of the body is not read. A body that is empty (no line at all), of another content type, or whose Content-Length alone exceeds what ${LIMIT_TEXT} lines can hold is refused as a whole with a problem (400, 415, 413) before any line.`,
       `Rate limit (a subscription the operator limited): a batch of N lines counts as N requests. The request itself is counted at the gate as its first line (when the window is already used up, the whole batch is refused with 429); each further line counts one more, and a line past the limit answers a \`too_many_requests\` problem line (status 429) without calculating. The RateLimit headers of the answer (\`"${RATE_LIMIT_POLICY}"\`) state the count after the first line.`,
     ].join("\n\n"),
@@ -123,18 +117,29 @@ interface BatchContext {
   /** The request's problem instance (`urn:cartax:request:<id>`), on every problem line. */
   readonly instance: string;
   readonly requestId: string;
+  /** The rate-limit count of the line before (countLine). */
+  counting: Promise<unknown>;
+  /** Lines answered so far, for the batch's closing log line. */
+  readonly tally: { results: number; problems: number };
 }
 
 /** A problem line: the service's problem document with the request line it answers. */
 const problemLine = (problem: Problem, context: BatchContext, line: number) =>
   JSON.stringify({ ...problem, instance: context.instance, line });
 
-/** Counts a line past the first against a limited subscription (the first was counted at the gate). */
+/**
+ * Counts a line past the first against a limited subscription (the first was counted at the
+ * gate). The counts of one batch are made one after the other, in the order of the lines: on
+ * PostgreSQL, concurrent counts could come back in any order, and a line after the limit could get
+ * a count below it while an earlier one is refused.
+ */
 async function countLine(context: BatchContext, line: number): Promise<void> {
   const limit = context.subscription.rateLimit;
   if (!limit || line === 1) return;
-  const counted = context.service.storage.rateLimits.hit(context.subscription.id, limit);
-  const state = counted instanceof Promise ? await counted : counted;
+  const { rateLimits } = context.service.storage;
+  const counted = context.counting.then(() => rateLimits.hit(context.subscription.id, limit));
+  context.counting = counted.catch(() => undefined);
+  const state = await counted;
   if (!state.allowed)
     throw new ProblemError(
       "too_many_requests",
@@ -143,9 +148,9 @@ async function countLine(context: BatchContext, line: number): Promise<void> {
 }
 
 /**
- * One request line answered as POST /v1/Calculate answers its body (routes/calculate.ts: the same
- * pieces, in the same order): validation, the car inline (price basis) or stored, the engine, lines
- * linked to the rule book, the audit record committed before the answer is given.
+ * One request line answered as POST /v1/Calculate answers its body: the same validation (the
+ * request schema and, for an inline car, the engine's cross-field rules) and then Calculate's own
+ * path (calculateAndRecord), whose audit record is committed before the answer is given.
  */
 async function calculateLine(context: BatchContext, line: NdjsonLine): Promise<string> {
   if ("tooLong" in line)
@@ -170,48 +175,17 @@ async function calculateLine(context: BatchContext, line: NdjsonLine): Promise<s
   }
   const parsed = parseCalculationRequest(body);
   if (!parsed.ok) throw validationError(parsed.problem);
-  const request = parsed.request;
-  const { service, subscription } = context;
-  let car: CarDetailBody | undefined = request.carDetail
-    ? carExcludingVat(request.carDetail, subscription, context.priceBasis)
-    : undefined;
-  if (!car) {
-    const id = (request.carDetailId ?? "").toLowerCase();
-    const stored = await service.storage.carDetails.get(subscription.ownerId, id);
-    if (!stored) throw notFound(`car detail ${id}`);
-    car = stored.car;
-  }
-  const run = runCalculation(request, toCarDetailInput(car));
-  if (!run.ok) throw validationError(run.problem);
-  const lines = withParameterLinks(
-    run.lines,
-    run.results,
-    request.userProfile.regionRegistration,
-    service.publicBaseUrl,
-  );
-  const result = { calculationId: randomUUID(), lines, unavailableLines: run.unavailableLines };
-  const resultJson = JSON.stringify(result);
-  await service.storage.calculations.insert(
-    {
-      id: result.calculationId,
-      ownerId: subscription.ownerId,
-      subscriptionId: subscription.id,
-      request: body,
-      result,
-      rulesVersion: RULES_VERSION,
-      clientVersion: request.version ?? null,
-      createdAt: new Date().toISOString(),
-    },
-    resultJson,
-  );
-  return resultJson;
+  return calculateAndRecord(context.service, context.subscription, parsed.request, body, context.priceBasis);
 }
 
 /** The answer of one line, never a rejection: a failure is that line's problem. */
 async function answerLine(context: BatchContext, line: NdjsonLine): Promise<string> {
   try {
-    return await calculateLine(context, line);
+    const result = await calculateLine(context, line);
+    context.tally.results += 1;
+    return result;
   } catch (error) {
+    context.tally.problems += 1;
     if (error instanceof ProblemError) return problemLine(error.problem, context, line.line);
     // As a single Calculate's 500: the operator sees the fault, the caller only the request id.
     context.service.logger.error(
@@ -333,7 +307,20 @@ export function registerCalculateBatch(api: Api, service: ServiceContext): void 
       priceBasis: c.req.valid("query").priceBasis,
       instance: `urn:cartax:request:${requestId}`,
       requestId,
+      tally: { results: 0, problems: 0 },
+      counting: Promise.resolve(),
     };
+    const started = performance.now();
+    /** The line after the last one read: where a body that broke off broke. */
+    let nextLine = 1;
+    // The access log's line is written when the answer starts; this one when the batch ends.
+    const summary = () => ({
+      requestId,
+      lines: nextLine - 1,
+      results: context.tally.results,
+      problems: context.tally.problems,
+      durationMs: Math.round(performance.now() - started),
+    });
     const lines = withinLimit(ndjsonLines(bodyChunks(c)));
     // An empty body is refused as a whole, while a status can still say so.
     const first = await lines.next().catch((error: Error) => {
@@ -348,7 +335,6 @@ export function registerCalculateBatch(api: Api, service: ServiceContext): void 
       yield first.value as NdjsonLine | { over: number };
       yield* lines;
     }
-    let nextLine = 1;
     const answers = answersInOrder(all(), (line) => {
       if ("over" in line) {
         const over = new ProblemError(
@@ -366,8 +352,10 @@ export function registerCalculateBatch(api: Api, service: ServiceContext): void 
         async pull(controller) {
           try {
             const step = await answers.next();
-            if (step.done) controller.close();
-            else controller.enqueue(encoder.encode(step.value));
+            if (step.done) {
+              controller.close();
+              service.logger.info(summary(), "batch");
+            } else controller.enqueue(encoder.encode(step.value));
           } catch (error) {
             // The body broke off (the client aborted or sent bad bytes): a last problem line says where.
             service.logger.warn({ requestId, err: error }, "batch body ended early");
@@ -380,6 +368,7 @@ export function registerCalculateBatch(api: Api, service: ServiceContext): void 
           }
         },
         async cancel() {
+          service.logger.warn(summary(), "batch cancelled by the client");
           await answers.return(undefined);
         },
       },

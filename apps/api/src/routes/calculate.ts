@@ -1,10 +1,8 @@
-import { randomUUID } from "node:crypto";
-import { RULES_VERSION, validateCalculationInput } from "@cartax/engine";
+import { validateCalculationInput } from "@cartax/engine";
 import {
   calculationRequestSchema,
   calculationResultSchema,
   fieldErrorsOfInputIssues,
-  runCalculation,
   toCalculationInput,
   toCarDetailInput,
   validationProblem,
@@ -12,13 +10,12 @@ import {
 import { createRoute } from "@hono/zod-openapi";
 import type { ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
-import { notFound, validationError } from "../http/problem";
+import { validationError } from "../http/problem";
 import { jsonBody } from "../http/read-json-body";
 import { calculationRequestExample } from "../openapi/examples";
 import { bodyProblems, json, jsonRequest, priceBasisQuery, problem, secured } from "../openapi/responses";
-import { withParameterLinks } from "../rule-book-page/line-parameters";
 import type { Api } from "./api";
-import { carExcludingVat } from "./car-detail-view";
+import { calculateAndRecord } from "./calculate-and-record";
 
 export const calculateRoute = (service: ServiceContext) =>
   createRoute({
@@ -49,10 +46,7 @@ export const calculateRoute = (service: ServiceContext) =>
  */
 export function registerCalculate(api: Api, service: ServiceContext): void {
   api.openapi(calculateRoute(service), async (c) => {
-    const subscription = c.get("subscription");
     const request = c.req.valid("json");
-    const { priceBasis } = c.req.valid("query");
-    let car = request.carDetail ? carExcludingVat(request.carDetail, subscription, priceBasis) : undefined;
     if (request.carDetail) {
       // The engine's cross-field rules on the car as sent, so every 400 reason is known before calculating.
       const issues = validateCalculationInput(
@@ -60,37 +54,12 @@ export function registerCalculate(api: Api, service: ServiceContext): void {
       );
       if (issues.length > 0) throw validationError(validationProblem(fieldErrorsOfInputIssues(issues)));
     }
-    if (!car) {
-      const id = (request.carDetailId ?? "").toLowerCase();
-      const stored = await service.storage.carDetails.get(subscription.ownerId, id);
-      if (!stored) throw notFound(`car detail ${id}`);
-      car = stored.car;
-    }
-    const run = runCalculation(request, toCarDetailInput(car));
-    if (!run.ok) throw validationError(run.problem);
-    // Figures in `lines`; a calculator and year without one in `unavailableLines`, never as 0.00.
-    // Each line with the parameters it used linked to the rule book (beyond the spec).
-    const lines = withParameterLinks(
-      run.lines,
-      run.results,
-      request.userProfile.regionRegistration,
-      service.publicBaseUrl,
-    );
-    const result = { calculationId: randomUUID(), lines, unavailableLines: run.unavailableLines };
-    // Serialised once: the audit record keeps the very bytes that are sent.
-    const resultJson = JSON.stringify(result);
-    await service.storage.calculations.insert(
-      {
-        id: result.calculationId,
-        ownerId: subscription.ownerId,
-        subscriptionId: subscription.id,
-        request: c.get("body"),
-        result,
-        rulesVersion: RULES_VERSION,
-        clientVersion: request.version ?? null,
-        createdAt: new Date().toISOString(),
-      },
-      resultJson,
+    const resultJson = await calculateAndRecord(
+      service,
+      c.get("subscription"),
+      request,
+      c.get("body"),
+      c.req.valid("query").priceBasis,
     );
     // The typed c.json would serialise again; the route's schema documents these bytes.
     return c.body(resultJson, 200, { "Content-Type": "application/json" }) as never;

@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { RULES_VERSION } from "@cartax/engine";
+import {
+  type CalculationRequestBody,
+  type CarDetailBody,
+  type PriceBasis,
+  runCalculation,
+  toCarDetailInput,
+} from "@cartax/schemas";
+import type { Subscription } from "@cartax/storage";
+import type { ServiceContext } from "../http/app-env";
+import { notFound, validationError } from "../http/problem";
+import { withParameterLinks } from "../rule-book-page/line-parameters";
+import { carExcludingVat } from "./car-detail-view";
+
+/**
+ * One validated CalculationRequest calculated and recorded, as POST /v1/Calculate and each line of
+ * POST /v1/Calculate/batch answer it: the car inline (in the request's price basis) or stored, the
+ * engine, the lines in the request's language linked to the rule book, and the audit record
+ * (request as received, result, rules version, subscription, time) committed before it resolves.
+ * Resolves to the CalculationResult serialised once: the audit record keeps the very bytes that
+ * are sent. Throws the problem of a stored car that is missing or does not fit the calculation.
+ */
+export async function calculateAndRecord(
+  service: ServiceContext,
+  subscription: Subscription,
+  request: CalculationRequestBody,
+  /** The request as received (parsed JSON), for the audit record. */
+  received: unknown,
+  priceBasis: PriceBasis | undefined,
+): Promise<string> {
+  let car: CarDetailBody | undefined = request.carDetail
+    ? carExcludingVat(request.carDetail, subscription, priceBasis)
+    : undefined;
+  if (!car) {
+    const id = (request.carDetailId ?? "").toLowerCase();
+    const stored = await service.storage.carDetails.get(subscription.ownerId, id);
+    if (!stored) throw notFound(`car detail ${id}`);
+    car = stored.car;
+  }
+  const run = runCalculation(request, toCarDetailInput(car));
+  if (!run.ok) throw validationError(run.problem);
+  // Figures in `lines`; a calculator and year without one in `unavailableLines`, never as 0.00.
+  // Each line with the parameters it used linked to the rule book (beyond the spec).
+  const lines = withParameterLinks(
+    run.lines,
+    run.results,
+    request.userProfile.regionRegistration,
+    service.publicBaseUrl,
+  );
+  const result = { calculationId: randomUUID(), lines, unavailableLines: run.unavailableLines };
+  const resultJson = JSON.stringify(result);
+  await service.storage.calculations.insert(
+    {
+      id: result.calculationId,
+      ownerId: subscription.ownerId,
+      subscriptionId: subscription.id,
+      request: received,
+      result,
+      rulesVersion: RULES_VERSION,
+      clientVersion: request.version ?? null,
+      createdAt: new Date().toISOString(),
+    },
+    resultJson,
+  );
+  return resultJson;
+}
