@@ -40,51 +40,60 @@ const toRow = (record: CalculationRecord, resultJson?: string) => ({
   created_at: record.createdAt,
 });
 
+/** SQLite's writer thread for the audit records of the database file (and other writes: `execute`). */
+export const calculationWriter = (sqliteFile: string): SqliteAuditWriter =>
+  new SqliteAuditWriter(sqliteFile, "calculations", [
+    "id",
+    "owner_id",
+    "subscription_id",
+    "request",
+    "result",
+    "rules_version",
+    "client_version",
+    "created_at",
+  ]);
+
 export class CalculationStore {
-  /** SQLite only: commits audit records from a worker thread (see SqliteAuditWriter). */
+  /** SQLite only: commits audit records from a worker thread, by group commit (SqliteAuditWriter). */
   private readonly offThread: SqliteAuditWriter | undefined;
 
-  // One audit record per Calculate call is the service's hot write: group commit.
+  // PostgreSQL, or SQLite once the worker thread died: group commit on the main connection.
   private readonly writer = new GroupCommit<ReturnType<typeof toRow>>(async (rows) => {
-    if (this.offThread?.usable) {
-      await this.offThread.insert(rows);
-      return;
-    }
     await this.db
       .insertInto("calculations")
       .values([...rows])
       .execute();
   });
 
-  /** `sqliteFile`: the database file when the dialect is SQLite, for the off-thread writer. */
+  /** `offThread`: SQLite's writer thread (calculationWriter), absent on PostgreSQL. */
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
-    sqliteFile?: string,
+    offThread?: SqliteAuditWriter,
   ) {
-    this.offThread = sqliteFile
-      ? new SqliteAuditWriter(sqliteFile, "calculations", [
-          "id",
-          "owner_id",
-          "subscription_id",
-          "request",
-          "result",
-          "rules_version",
-          "client_version",
-          "created_at",
-        ])
-      : undefined;
+    this.offThread = offThread;
   }
 
   /**
    * Saves the record; resolves once it is committed (with others of the same few milliseconds).
    * `resultJson`: the result exactly as it was sent, when the caller has serialised it already.
    */
-  insert(record: CalculationRecord, resultJson?: string): Promise<void> {
-    return this.writer.add(toRow(record, resultJson));
+  async insert(record: CalculationRecord, resultJson?: string): Promise<void> {
+    const row = toRow(record, resultJson);
+    if (this.offThread?.usable) {
+      try {
+        await this.offThread.insert(row);
+        return;
+      } catch (error) {
+        // A row the database refused fails; one lost with a dying worker is written here instead.
+        if (this.offThread.usable) throw error;
+      }
+    }
+    await this.writer.add(row);
   }
 
   /** Waits for records still being written (before the database closes). */
   async drain(): Promise<void> {
+    await this.offThread?.drain();
     await this.writer.drain();
     await this.offThread?.close();
   }

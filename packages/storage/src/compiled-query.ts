@@ -37,3 +37,10 @@ export function compiledQuery<DB, Row, Params extends readonly unknown[]>(
  * behind each other and cost several times SQLite's own answer.
  */
 export type DirectReader = (sql: string, parameters: readonly unknown[]) => unknown;
+
+/**
+ * A number that differs from the last one returned whenever the database may have changed since
+ * (SQLite: `pragma data_version` of the reader's connection). Equal numbers mean nothing was
+ * committed in between, so what was read before is still what the database holds.
+ */
+export type ChangeCounter = () => number;

@@ -3,9 +3,9 @@ import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import { CalculationStore } from "./calculation-store";
+import { CalculationStore, calculationWriter } from "./calculation-store";
 import { CarDetailStore } from "./car-detail-store";
-import type { DirectReader } from "./compiled-query";
+import type { ChangeCounter, DirectReader } from "./compiled-query";
 import type { DatabaseSchema } from "./database-schema";
 import { MIGRATIONS } from "./migrations/index";
 import { PublicLinkStore } from "./public-link-store";
@@ -67,13 +67,17 @@ const sqliteFile = (dataDir: string) => path.join(dataDir, SQLITE_FILE_NAME);
  * The hot reads' own connection (after migration, so the schema exists): query_only, so nothing
  * can write through it, and it reads committed data only.
  */
-function sqliteReader(dataDir: string): { read: DirectReader; close: () => void } {
+function sqliteReader(dataDir: string): { read: DirectReader; changes: ChangeCounter; close: () => void } {
   const connection = new SqliteDatabase(sqliteFile(dataDir));
   connection.pragma("busy_timeout = 5000");
   connection.pragma("query_only = ON");
   const cached = withStatementCache(connection);
+  // SQLite's data_version: changes whenever another connection (the server's own, the audit
+  // writer thread, the CLI in another process) committed since this connection last asked.
+  const dataVersion = connection.prepare("pragma data_version").pluck();
   return {
     read: (sql, parameters) => cached.prepare(sql).get(...parameters),
+    changes: () => dataVersion.get() as number,
     close: () => connection.close(),
   };
 }
@@ -111,14 +115,16 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     await db.destroy();
     throw error;
   }
-  const calculations = new CalculationStore(db, config.databaseUrl ? undefined : sqliteFile(config.dataDir));
+  // SQLite: one writer thread commits the audit records and the usage counts off the event loop.
+  const writer = config.databaseUrl ? undefined : calculationWriter(sqliteFile(config.dataDir));
+  const calculations = new CalculationStore(db, writer);
   const reader = config.databaseUrl ? undefined : sqliteReader(config.dataDir);
   const carDetails = new CarDetailStore(db, reader?.read);
-  const usage = new UsageStore(db);
+  const usage = new UsageStore(db, writer);
   return {
     dialect,
     db,
-    subscriptions: new SubscriptionStore(db, reader?.read),
+    subscriptions: new SubscriptionStore(db, reader?.read, reader?.changes),
     carDetails,
     publicLinks: new PublicLinkStore(db, carDetails),
     qr: new QrStore(db),
@@ -130,8 +136,9 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     usage,
     rulesNotices: new RulesNoticeStore(db),
     close: async () => {
-      await calculations.drain();
+      // The usage counts first: the writer thread stops once the audit records are drained.
       await usage.flush().catch(() => undefined);
+      await calculations.drain();
       reader?.close();
       await db.destroy();
     },

@@ -91,6 +91,42 @@ describe.each(testDatabases())("storage on $dialect", (database) => {
       ).toBeUndefined();
     });
 
+    it("a key's subscription is remembered only until the database changes, even from another process's connection", async () => {
+      const created = await storage.subscriptions.create({
+        name: "cached",
+        environment: "acceptance",
+        calculationAccess: true,
+      });
+      const id = created.subscription.id;
+      const first = await storage.subscriptions.authenticate(created.primaryKey, "acceptance");
+      const again = await storage.subscriptions.authenticate(created.primaryKey, "acceptance");
+      expect(again).toEqual(first);
+      // SQLite keeps the look-up (the same object) while nothing was committed; PostgreSQL looks up every time.
+      if (database.dialect === "sqlite") expect(again).toBe(first);
+      // A second connection, as the operator CLI opens: each change counts from the next look-up.
+      const operator = await openStorage(fresh);
+      try {
+        await operator.subscriptions.update(id, { calculationAccess: false });
+        expect(await storage.subscriptions.authenticate(created.primaryKey, "acceptance")).toMatchObject({
+          active: true,
+          calculationAccess: false,
+        });
+        await operator.subscriptions.update(id, { active: false });
+        expect((await storage.subscriptions.authenticate(created.primaryKey, "acceptance"))?.active).toBe(
+          false,
+        );
+        await operator.subscriptions.update(id, { active: true });
+        expect((await storage.subscriptions.authenticate(created.primaryKey, "acceptance"))?.active).toBe(
+          true,
+        );
+        const rotated = await operator.subscriptions.rotate(id, "primary");
+        expect(await storage.subscriptions.authenticate(created.primaryKey, "acceptance")).toBeUndefined();
+        expect((await storage.subscriptions.authenticate(rotated ?? "", "acceptance"))?.id).toBe(id);
+      } finally {
+        await operator.close();
+      }
+    });
+
     it("updates the gates and lists subscriptions without keys", async () => {
       const created = await storage.subscriptions.create({ name: "g", environment: "acceptance" });
       const updated = await storage.subscriptions.update(created.subscription.id, {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { compiledQuery, type DirectReader } from "./compiled-query";
+import { type ChangeCounter, compiledQuery, type DirectReader } from "./compiled-query";
 import type { DatabaseSchema, SubscriptionTable } from "./database-schema";
 import type { Environment } from "./environment";
 import { generateSubscriptionKey, hashSubscriptionKey, isKeyOf, sameDigest } from "./subscription-key";
@@ -79,13 +79,27 @@ const toSubscription = (
 const flag = (value: boolean | undefined): number | undefined =>
   value === undefined ? undefined : value ? 1 : 0;
 
+/** Keys remembered by the look-up cache at most (then it starts afresh). */
+const KEY_CACHE_LIMIT = 10_000;
+
 export class SubscriptionStore {
   private readonly byPrimaryHash;
   private readonly bySecondaryHash;
+  /**
+   * SQLite: the subscriptions of keys seen, with the database's change count when they were read.
+   * A key is looked up again (hash, two index reads) as soon as any connection committed anything,
+   * so a rotated key, a deactivated subscription or a revoked access counts from the next request,
+   * even when the CLI changed it from another process. Only keys that found a subscription are kept.
+   */
+  private readonly known = new Map<
+    string,
+    { readonly version: number; readonly subscription: Subscription }
+  >();
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     direct?: DirectReader,
+    private readonly changes?: ChangeCounter,
   ) {
     const byHash = (column: "primary_key_hash" | "secondary_key_hash") =>
       compiledQuery(
@@ -138,6 +152,19 @@ export class SubscriptionStore {
    */
   async authenticate(key: string, environment: Environment): Promise<Subscription | undefined> {
     if (!isKeyOf(key, environment)) return undefined;
+    if (!this.changes) return this.lookUp(key, environment);
+    // The change count is read before the look-up: a commit in between makes the entry stale at once.
+    const version = this.changes();
+    const known = this.known.get(key);
+    if (known?.version === version) return known.subscription;
+    const subscription = await this.lookUp(key, environment);
+    if (this.known.size >= KEY_CACHE_LIMIT) this.known.clear();
+    if (subscription) this.known.set(key, { version, subscription });
+    else this.known.delete(key);
+    return subscription;
+  }
+
+  private async lookUp(key: string, environment: Environment): Promise<Subscription | undefined> {
     const digest = hashSubscriptionKey(key);
     // Two index look-ups rather than one OR, which SQLite answers several times slower.
     const row = (await this.byPrimaryHash(digest)) ?? (await this.bySecondaryHash(digest));

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DatabaseSchema } from "./database-schema";
+import type { SqliteAuditWriter } from "./sqlite-audit-writer";
 
 /** Requests of one subscription for one endpoint and status over a period. */
 export interface UsageRow {
@@ -27,7 +28,14 @@ export class UsageStore {
   private hourStart = -1;
   private hourText = "";
 
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  /**
+   * `offThread` (SQLite): the flush runs on the writer thread's connection, never waiting for the
+   * write lock on the event loop while audit records are being committed (SqliteAuditWriter.execute).
+   */
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly offThread?: SqliteAuditWriter,
+  ) {}
 
   record(subscriptionId: string, method: string, route: string, status: number, at = Date.now()): void {
     const start = at - (at % 3_600_000);
@@ -48,19 +56,27 @@ export class UsageStore {
       const [subscription_id = "", hour = "", method = "", route = "", status = "0"] = key.split(SEPARATOR);
       return { subscription_id, hour, method, route, status: Number(status), requests };
     });
+    const add = (db: Kysely<DatabaseSchema>, batch: typeof rows) =>
+      db
+        .insertInto("subscription_usage")
+        .values(batch)
+        .onConflict((oc) =>
+          oc
+            .columns(["subscription_id", "hour", "method", "route", "status"])
+            .doUpdateSet({ requests: sql`subscription_usage.requests + excluded.requests` }),
+        );
     try {
-      await this.db.transaction().execute(async (trx) => {
+      if (this.offThread?.usable) {
+        const statements = [];
         for (let i = 0; i < rows.length; i += BATCH) {
-          await trx
-            .insertInto("subscription_usage")
-            .values(rows.slice(i, i + BATCH))
-            .onConflict((oc) =>
-              oc
-                .columns(["subscription_id", "hour", "method", "route", "status"])
-                .doUpdateSet({ requests: sql`subscription_usage.requests + excluded.requests` }),
-            )
-            .execute();
+          const { sql: text, parameters } = add(this.db, rows.slice(i, i + BATCH)).compile();
+          statements.push({ sql: text, parameters });
         }
+        await this.offThread.execute(statements);
+        return;
+      }
+      await this.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < rows.length; i += BATCH) await add(trx, rows.slice(i, i + BATCH)).execute();
       });
     } catch (error) {
       for (const [key, requests] of taken) this.pending.set(key, (this.pending.get(key) ?? 0) + requests);

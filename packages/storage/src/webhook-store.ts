@@ -290,6 +290,10 @@ export class WebhookStore {
       .orderBy("next_attempt_at")
       .limit(limit);
     if (this.dialect === "postgres") due = due.forUpdate().skipLocked();
+    // A claim is a write. On SQLite a write waits for the write lock on the event loop (busy_timeout
+    // is synchronous) while the writer thread commits audit records batch after batch: an idle
+    // worker's poll every 500 ms stalled every request. Nothing due: a read, and no write.
+    else if ((await due.executeTakeFirst()) === undefined) return [];
     const claimed = await this.db
       .updateTable("webhook_deliveries")
       .set({ locked_until: lease })
