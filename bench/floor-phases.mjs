@@ -2,7 +2,8 @@
 import { spawn, spawnSync } from "node:child_process";
 // Where the floor's CPU time goes under load (issue 20 part 1). The floor server, started with
 // CARTAX_FLOOR_PHASES=1, serves routes that each add one phase of the floor's work to the one before
-// (read the body and answer a small JSON, answer the floor's 4 KB instead, + calculate, + lines,
+// (read the body through a Web Request and answer a small JSON as the bare route does, read it from
+// Node's stream as the floor does, answer the floor's 4 KB instead, + calculate, + lines,
 // + serialise = the floor), and reports its process's CPU time and garbage-collection time. wrk
 // loads each route in turn (50 connections, one thread, BENCH_SECONDS each, 1 by default, in
 // BENCH_ROUNDS rounds, 3 by default; the whole run stays under 30 s) and the median CPU time per
@@ -75,7 +76,7 @@ const routes = [
   ["/phase/calculate", "+ calculate (all six)"],
   ["/phase/lines", "+ localised lines"],
   ["/floor", "+ serialise with a random id = the floor"],
-  ["/phase/floor-node-body", "the floor, body read from Node's stream"],
+  ["/phase/floor-web-body", "the floor with the body read through a Web Request"],
 ];
 // Rounds of one second per route, alternating routes, so that a slow spell of the machine spreads
 // over all of them; each route's figure is its median over the rounds.
@@ -158,7 +159,7 @@ console.log(
 console.log(`${"route".padEnd(58)} req/s   p99 ms  user µs  Δ user  kernel µs  GC µs (per request)`);
 let previous;
 for (const r of rows) {
-  const side = r.route === "/phase/node-body" || r.route === "/phase/floor-node-body";
+  const side = r.route === "/phase/floor-web-body";
   const delta = previous === undefined || side ? "" : (r.user - previous).toFixed(1);
   console.log(
     `${r.name.padEnd(58)} ${Math.round(r.rps).toString().padStart(6)} ${r.p99.toFixed(2).padStart(8)} ${r.user.toFixed(1).padStart(8)} ${delta.padStart(7)} ${r.system.toFixed(1).padStart(10)} ${r.gc.toFixed(1).padStart(6)}`,

@@ -28,6 +28,17 @@ const toInput = (body) => {
   };
 };
 
+/**
+ * The JSON body read straight from Node's request stream, as the service's readJsonBody does
+ * (apps/api/src/http/read-json-body.ts): `c.req.json()` on @hono/node-server first builds a Web
+ * Request and its ReadableStream, work no Calculate has to do.
+ */
+const nodeJsonBody = async (c) => {
+  const chunks = [];
+  for await (const chunk of c.env.incoming) chunks.push(chunk);
+  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+};
+
 const phases = process.env.CARTAX_FLOOR_PHASES === "1";
 let requests = 0;
 let gcMs = 0;
@@ -39,7 +50,7 @@ if (phases) {
   });
 }
 app.post("/floor", async (c) => {
-  const body = await c.req.json();
+  const body = await nodeJsonBody(c);
   const outcome = calculate(toInput(body));
   if (!outcome.ok) return c.json(outcome.issues, 400);
   const lines = outcome.results.map((result) => toCalculationLine(result, "en"));
@@ -55,42 +66,39 @@ if (phases) {
   const json = { "Content-Type": "application/json" };
   // The floor's answer, made once: the same bytes as /floor sends.
   let answer = "";
-  // 1. read the body as /floor does (a Web Request body), answer a small JSON (as bare does).
+  // 0. read the body through a Web Request, answer a small JSON (what the bare route does).
   app.post("/phase/body", async (c) =>
     c.json({ ok: true, received: (await c.req.json()).userProfile?.postalCode }),
   );
-  // 2. the same, answering the floor's 4 KB answer (made once): the cost of the bigger answer.
+  // 2. the body read from Node's stream as /floor does, answering the floor's 4 KB answer (made
+  // once): the cost of the bigger answer.
   app.post("/phase/answer", async (c) => {
-    await c.req.json();
+    await nodeJsonBody(c);
     return c.body(answer, 200, json);
   });
   // 3. + calculate.
   app.post("/phase/calculate", async (c) => {
-    const outcome = calculate(toInput(await c.req.json()));
+    const outcome = calculate(toInput(await nodeJsonBody(c)));
     if (!outcome.ok) return c.json(outcome.issues, 400);
     return c.body(answer, 200, json);
   });
   // 4. + the localised lines.
   app.post("/phase/lines", async (c) => {
-    const outcome = calculate(toInput(await c.req.json()));
+    const outcome = calculate(toInput(await nodeJsonBody(c)));
     if (!outcome.ok) return c.json(outcome.issues, 400);
     const lines = outcome.results.map((result) => toCalculationLine(result, "en"));
     if (lines.length === 0) return c.json({}, 500);
     return c.body(answer, 200, json);
   });
   // 5. = /floor (+ serialising the answer and its id).
-  // 0. the body read straight from Node's stream, as the service's readJsonBody does.
+  // 1. the body read straight from Node's stream, as /floor and the service's readJsonBody do.
   app.post("/phase/node-body", async (c) => {
-    const incoming = c.env.incoming;
-    const chunks = [];
-    for await (const chunk of incoming) chunks.push(chunk);
-    const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    const body = await nodeJsonBody(c);
     return c.json({ ok: true, received: body.userProfile?.postalCode });
   });
-  app.post("/phase/floor-node-body", async (c) => {
-    const chunks = [];
-    for await (const chunk of c.env.incoming) chunks.push(chunk);
-    const outcome = calculate(toInput(JSON.parse(Buffer.concat(chunks).toString("utf8"))));
+  // The floor as it was to 25 November 2026: the body read through a Web Request.
+  app.post("/phase/floor-web-body", async (c) => {
+    const outcome = calculate(toInput(await c.req.json()));
     if (!outcome.ok) return c.json(outcome.issues, 400);
     const lines = outcome.results.map((result) => toCalculationLine(result, "en"));
     return c.body(JSON.stringify({ calculationId: randomUUID(), lines }), 200, json);

@@ -102,9 +102,10 @@ export function toCalculationLines(
   if (!Array.isArray(results)) return { lines, unavailableLines };
   if (!isLanguage(language)) language = "en";
   for (let i = 0; i < results.length; i++) {
-    const line = lineOf(results[i] as TaxResult, language);
-    if ("rawValue" in line) lines.push(line);
-    else unavailableLines.push(line);
+    const result = results[i] as TaxResult;
+    if (!isTaxResult(result)) unavailableLines.push(lineOf(result, language) as UnavailableLine);
+    else if (hasFigure(result)) lines.push(toLineWithFigure(result, language));
+    else unavailableLines.push(toUnavailableLine(result, language));
   }
   return { lines, unavailableLines };
 }
@@ -136,7 +137,8 @@ function urlOf(result: TaxResult, language: Language): string | null {
 }
 
 function toLineWithFigure(result: TaxResult, language: Language): CalculationLine {
-  const rawValue = result.outcome === "amount" ? result.amount : 0;
+  const amount = result.outcome === "amount";
+  const rawValue = amount ? result.amount : 0;
   const url = urlOf(result, language);
   const line: CalculationLine = {
     name: CALCULATOR_NAMES[language][result.calculator],
@@ -147,7 +149,7 @@ function toLineWithFigure(result: TaxResult, language: Language): CalculationLin
     year: result.year,
     url,
     hasUrl: url !== null,
-    outcome: result.outcome === "amount" ? "amount" : "exempt",
+    outcome: amount ? "amount" : "exempt",
     provisional: result.provisional,
   };
   // Only a projection's assumed line carries the key: Calculate's lines keep their one shape.

@@ -18,21 +18,33 @@ interface FactPlan {
   readonly next: string;
 }
 
-/** A note text: one string when it has no placeholder, else its parts (`{name}` as `{ key }`). */
-type NotePlan = string | readonly (string | { readonly key: string })[];
+/**
+ * A note text cut at its first placeholder: `head` alone when it has none, else `rest` holds the
+ * placeholders (`{name}` as `{ key }`) and the literal text between and after them.
+ */
+interface NotePlan {
+  readonly head: string;
+  /** The head after another sentence: " " + head (one join fewer per note). */
+  readonly spacedHead: string;
+  readonly rest: readonly (string | { readonly key: string })[];
+}
 
 interface LanguagePlan {
   readonly facts: Readonly<Record<Calculator, readonly FactPlan[]>>;
   /** By note code; no prototype, so a code from elsewhere (e.g. "constructor") finds nothing. */
   readonly notes: Readonly<Record<string, NotePlan | undefined>>;
+  /** " %" or "\u202F%": what follows a percentage. */
+  readonly percent: string;
 }
 
 function notePlan(text: string): NotePlan {
-  if (!/\{\w+\}/.test(text)) return text;
-  return text
+  const parts = text
     .split(/(\{\w+\})/)
     .filter((part) => part !== "")
     .map((part) => (/^\{\w+\}$/.test(part) ? { key: part.slice(1, -1) } : part));
+  const first = parts[0];
+  const head = typeof first === "string" ? first : "";
+  return { head, spacedHead: ` ${head}`, rest: head === "" ? parts : parts.slice(1) };
 }
 
 function languagePlan(language: Language): LanguagePlan {
@@ -46,7 +58,7 @@ function languagePlan(language: Language): LanguagePlan {
   }
   const notes: Record<string, NotePlan | undefined> = Object.create(null);
   for (const [code, text] of Object.entries(NOTE_TEXTS[language])) notes[code] = notePlan(text);
-  return { facts, notes };
+  return { facts, notes, percent: `${spaceBeforeSign(language)}%` };
 }
 
 const PLANS: Readonly<Record<Language, LanguagePlan>> = {
@@ -65,18 +77,15 @@ const PLANS: Readonly<Record<Language, LanguagePlan>> = {
 export function lineDescription(result: TaxResult, language: Language): string | null {
   const plan = PLANS[language];
   const { notes, details } = result.explanation;
-  let description = hasFigure(result) ? factsOf(result, plan.facts[result.calculator], language) : "";
+  let description = hasFigure(result) ? factsOf(result, plan.facts[result.calculator], plan, language) : "";
   const reverse = result.outcome !== "amount";
   for (let i = 0; i < notes.length; i++) {
     const note = plan.notes[notes[reverse ? notes.length - 1 - i : i] as NoteCode];
     if (note === undefined) continue;
-    if (description !== "") description += " ";
-    if (typeof note === "string") {
-      description += note;
-      continue;
-    }
-    for (let j = 0; j < note.length; j++) {
-      const part = note[j] as NotePlan[number];
+    description = description === "" ? note.head : description + note.spacedHead;
+    const rest = note.rest;
+    for (let j = 0; j < rest.length; j++) {
+      const part = rest[j] as NotePlan["rest"][number];
       if (typeof part === "string") description += part;
       else {
         const value = details[part.key];
@@ -88,7 +97,12 @@ export function lineDescription(result: TaxResult, language: Language): string |
 }
 
 /** "Catalogue value 48,400.00 €, age coefficient 100 %, CO2 130 g/km (WLTP), …": the values recorded. */
-function factsOf(result: TaxResult, facts: readonly FactPlan[], language: Language): string {
+function factsOf(
+  result: TaxResult,
+  facts: readonly FactPlan[],
+  plan: LanguagePlan,
+  language: Language,
+): string {
   const { inputs, parameters } = result.explanation;
   // Results read from elsewhere may lack records: no facts rather than an exception.
   if (typeof inputs !== "object" || inputs === null) return "";
@@ -104,14 +118,14 @@ function factsOf(result: TaxResult, facts: readonly FactPlan[], language: Langua
       value = parameter.value;
       unit = parameter.unit;
     }
+    let text: string;
     if (typeof value === "number") {
       if (!Number.isFinite(value)) continue;
-      out += out === "" ? fact.first : fact.next;
-      out += factText(fact.kind, value, unit, cycle, language);
+      text = factText(fact.kind, value, unit, cycle, plan, language);
     } else if (typeof value === "string") {
-      out += out === "" ? fact.first : fact.next;
-      out += fact.kind === "euroClass" ? (EURO_CLASS_NAMES[language][value] ?? value) : value;
-    }
+      text = fact.kind === "euroClass" ? (EURO_CLASS_NAMES[language][value] ?? value) : value;
+    } else continue;
+    out = out === "" ? fact.first + text : out + fact.next + text;
   }
   return out === "" ? out : `${out}.`;
 }
@@ -124,17 +138,30 @@ function parameterNamed(parameters: readonly ParameterUse[], name: string): Para
   return undefined;
 }
 
+// What follows the CO2 of either cycle, written once.
+const WLTP_UNIT = " g/km (WLTP)";
+const NEDC_UNIT = " g/km (NEDC)";
+
 /** A fact's number written for the language, with its unit. */
-function factText(kind: FactKind, value: number, unit: string, cycle: unknown, language: Language): string {
+function factText(
+  kind: FactKind,
+  value: number,
+  unit: string,
+  cycle: unknown,
+  plan: LanguagePlan,
+  language: Language,
+): string {
   switch (kind) {
     case "euro":
       return euroText(value, language);
     case "percent":
-      return `${decimal(value, language)}${spaceBeforeSign(language)}%`;
+      return decimal(value, language) + plan.percent;
     case "gkm":
-      return typeof cycle === "string"
-        ? `${decimal(value, language)} g/km (${cycle})`
-        : `${decimal(value, language)} g/km`;
+      if (typeof cycle !== "string") return `${decimal(value, language)} g/km`;
+      return (
+        decimal(value, language) +
+        (cycle === "WLTP" ? WLTP_UNIT : cycle === "NEDC" ? NEDC_UNIT : ` g/km (${cycle})`)
+      );
     case "kw":
       return `${decimal(value, language)} kW`;
     case "kg":
@@ -143,7 +170,7 @@ function factText(kind: FactKind, value: number, unit: string, cycle: unknown, l
       return decimal(value, language);
     default:
       // The parameter's own unit.
-      if (unit === "%") return `${decimal(value, language)}${spaceBeforeSign(language)}%`;
+      if (unit === "%") return decimal(value, language) + plan.percent;
       if (unit.startsWith("EUR")) return euroText(value, language);
       return unit === "" || unit === "factor"
         ? decimal(value, language)

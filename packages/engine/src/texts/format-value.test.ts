@@ -70,6 +70,21 @@ describe("decimals written without V8's slow shortest-digits conversion", () => 
     expect(decimalText(137.5, "nl")).toBe("137,5");
     expect(decimalText(0.1 + 0.2, "en")).toBe("0.30000000000000004");
   });
+
+  it("writes String's text with the language's decimal sign, for any number (whole numbers as String writes them)", () => {
+    const decimals = fc
+      .tuple(fc.integer({ min: -999_999_999, max: 999_999_999 }), fc.integer({ min: 0, max: 7 }))
+      .map(([units, digits]) => units / 10 ** digits);
+    fc.assert(
+      fc.property(fc.oneof(decimals, fc.double({ noNaN: true, noDefaultInfinity: true })), (value) => {
+        const comma = Number.isInteger(value) ? String(value) : String(value).replace(".", ",");
+        expect(decimalText(value, "en")).toBe(String(value));
+        expect(decimalText(value, "nl")).toBe(comma);
+        expect(decimalText(value, "fr")).toBe(comma);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
 });
 
 describe("the line builder's euroText", () => {
