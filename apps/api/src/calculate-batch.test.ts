@@ -355,7 +355,7 @@ describe.each(testDatabases())("POST /v1/Calculate/batch on $dialect", (db) => {
 
 const [sqlite] = testDatabases();
 
-describe.skipIf(!sqlite?.available)("@cartax/client calculateBatch against the real service", () => {
+describe.skipIf(!sqlite?.available)("@cartax/client calculateBatch and back-pressure on a real port", () => {
   let service: TestService;
   let key: string;
   beforeAll(async () => {
@@ -384,6 +384,57 @@ describe.skipIf(!sqlite?.available)("@cartax/client calculateBatch against the r
     const first = received[0];
     if (!first || isBatchProblem(first)) throw new Error("line 1 should be a result");
     expect(first.lines.length).toBeGreaterThan(0);
+  });
+
+  it("reads the body only as fast as the client reads the answers (back-pressure)", async () => {
+    const store = service.server.service.storage.calculations;
+    const insert = store.insert.bind(store);
+    let saved = 0;
+    store.insert = async (record, resultJson) => {
+      await insert(record, resultJson);
+      saved += 1;
+    };
+    try {
+      const total = 3000;
+      const url = new URL(`${service.base}/Calculate/batch?subscription-key=${key}`);
+      const request = http.request(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-ndjson" },
+      });
+      const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        request.on("response", resolve);
+        request.on("error", reject);
+        // The whole body is sent at once (about 1 MB): only the service's reading can hold it back.
+        request.end(Array.from({ length: total }, (_, i) => `${requestWith(20_000 + i)}\n`).join(""));
+      });
+      response.pause();
+      // Unread answers fill the socket's buffers; then the service stops calculating and reading.
+      // Stalled means: no new record over ten samples 200 ms apart, each on time (the service runs
+      // in this process: a late sample means the loop was busy calculating, so it does not count).
+      let stable = 0;
+      let last = -1;
+      let at = performance.now();
+      while (stable < 10) {
+        await sleep(200);
+        const now = performance.now();
+        stable = saved === last && now - at < 400 ? stable + 1 : 0;
+        last = saved;
+        at = now;
+      }
+      expect(saved).toBeGreaterThan(0);
+      expect(saved).toBeLessThan(total / 2);
+      let lines = 0;
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        lines += chunk.split("\n").length - 1;
+      });
+      response.resume();
+      await new Promise((resolve) => response.on("end", resolve));
+      expect(lines).toBe(total);
+      expect(saved).toBe(total);
+    } finally {
+      store.insert = insert;
+    }
   });
 
   it("returns the problem of a batch refused as a whole as a typed error", async () => {

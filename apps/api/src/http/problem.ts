@@ -39,12 +39,12 @@ export const PROBLEMS = {
   payload_too_large: {
     status: 413,
     title: "The body is too large",
-    help: "The body is larger than 64 KiB (65,536 bytes), the limit of every request. No valid request comes near it.",
+    help: "The body is larger than 64 KiB (65,536 bytes), the limit of every request; no valid request comes near it. In a batch (POST /v1/Calculate/batch) the limit is per line, and a batch holds at most 10,000 lines: a problem line with this code names the line that broke the limit.",
   },
   unsupported_media_type: {
     status: 415,
     title: "Unsupported content type",
-    help: "The body was not sent as JSON. Send it with Content-Type: application/json.",
+    help: "The body was not sent as JSON. Send it with Content-Type: application/json (a batch, POST /v1/Calculate/batch: application/x-ndjson, one JSON request per line).",
   },
   too_many_requests: {
     status: 429,

@@ -92,7 +92,7 @@ async function write(out: BatchOutput, text: string): Promise<void> {
   if (!out.write(text)) await new Promise<void>((resolve) => out.once("drain", resolve));
 }
 
-/** The progress bar of a terminal: lines done, and the share of the file read when its size is known. */
+/** The progress bar of a terminal: lines done, and the share of the file answered when its size is known. */
 class ProgressBar {
   private last = 0;
 
@@ -123,14 +123,6 @@ class ProgressBar {
 
   done() {
     this.out.write("\r\x1b[K");
-  }
-}
-
-/** The file's bytes as they are read, counted for the progress bar. */
-async function* counted(stream: AsyncIterable<Buffer | string>, into: { bytes: number }) {
-  for await (const chunk of stream) {
-    into.bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.length;
-    yield chunk;
   }
 }
 
@@ -176,11 +168,12 @@ export async function runCalcBatch(args: readonly string[], io: BatchIo): Promis
       return 2;
     }
   }
-  const read = { bytes: 0 };
+  // The bytes of the lines answered (the file is read ahead in large chunks: those would jump).
+  let answeredBytes = 0;
   const bar = io.stderr.isTTY ? new ProgressBar(io.stderr, size, io.now ?? Date.now) : undefined;
   let done = 0;
   let failed = 0;
-  for await (const line of ndjsonLines(counted(input as AsyncIterable<Buffer>, read))) {
+  for await (const line of ndjsonLines(input as AsyncIterable<Buffer>)) {
     if (line.line > BATCH_LIMITS.maxLines) {
       failed += 1;
       await write(
@@ -201,7 +194,8 @@ export async function runCalcBatch(args: readonly string[], io: BatchIo): Promis
     if (!ok) failed += 1;
     done += 1;
     await write(io.stdout, text);
-    bar?.show(done, read.bytes);
+    answeredBytes += "tooLong" in line ? BATCH_LIMITS.maxLineBytes : Buffer.byteLength(line.text) + 1;
+    bar?.show(done, answeredBytes);
   }
   bar?.done();
   if (done === 0 && failed === 0) io.stderr.write("cartax calc: the batch is empty\n");
