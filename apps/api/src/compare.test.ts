@@ -114,6 +114,16 @@ describe.each(testDatabases())("POST /v1/Compare on $dialect", (db) => {
       expect(first[header.indexOf("BenefitInKind 2027")]).toBe("");
     });
 
+    it("negotiates by quality: JSON when the caller prefers it, CSV when it prefers CSV", async () => {
+      const type = async (accept: string) =>
+        (await call(`${service.base}/Compare`, key, { body: body(), headers: { accept } })).headers.get(
+          "content-type",
+        );
+      expect(await type("application/json, text/csv;q=0.5")).toContain("application/json");
+      expect(await type("application/json;q=0.2, text/csv")).toContain("text/csv");
+      expect(await type("*/*")).toContain("application/json");
+    });
+
     it("saves the comparison under comparisonId, for its own account only", async () => {
       const other = await service.subscribe();
       const comparison = await readJson(await call(`${service.base}/Compare`, key, { body: body() }));

@@ -103,6 +103,28 @@ describe("project", () => {
     }
   });
 
+  it("applies the assumed year's law to the real car: the same figures as that year's own lines for a car of the same age", () => {
+    // Registered in 2028 (no published rules): under the 2026 law, a new car's registration tax is
+    // the 2026 registration's, and its second-year BIK (13th month) the 2026 BIK of a car registered in 2025.
+    const in2028 = {
+      ...petrol,
+      car: { ...petrol.car, firstRegistration: null },
+      options: { registrationDate: "2028-03-01" },
+    };
+    const plain = projected(in2028, { years: 2 });
+    expect(plain.years[0]?.results.find((r) => r.calculator === "RoadTax")?.outcome).toBe(
+      "rulesNotAvailable",
+    );
+    const assumed = projected(in2028, { years: 2, assumeLatestRules: true });
+    const roadTax = assumed.years[0]?.results.find((r) => r.calculator === "RoadTax") as TaxResult;
+    const bik = assumed.years[1]?.results.find((r) => r.calculator === "BenefitInKind") as TaxResult;
+    expect([roadTax.assumedRulesYear, bik.assumedRulesYear]).toEqual([2026, 2026]);
+    const in2026 = calculated({ ...in2028, options: { registrationDate: "2026-03-01" } });
+    expect(roadTax.amount).toBe(in2026.find((r) => r.calculator === "RoadTax")?.amount);
+    const in2025 = calculated({ ...in2028, options: { registrationDate: "2025-03-01" } });
+    expect(bik.amount).toBe(in2025.find((r) => r.calculator === "BenefitInKind" && r.year === 2026)?.amount);
+  });
+
   it("rejects years outside 1..10 and a non-boolean assumeLatestRules, naming the field and rule", () => {
     for (const years of [0, 11, 2.5]) {
       const outcome = project(petrol, { years });

@@ -11,6 +11,7 @@ import {
   validationProblem,
 } from "@cartax/schemas";
 import { createRoute, z } from "@hono/zod-openapi";
+import { accepts } from "hono/accepts";
 import type { ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
 import { validationError } from "../http/problem";
@@ -60,9 +61,6 @@ export const compareRoute = (service: ServiceContext) =>
       404: problem("A car's carDetailId names no car detail of this account.", 404),
     },
   });
-
-/** Whether the caller asked for CSV (`Accept: text/csv`); JSON otherwise. */
-const wantsCsv = (accept: string | undefined) => /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept ?? "");
 
 /**
  * POST /v1/Compare: the engine's `compare` on the stored or inline cars, in the caller's order,
@@ -133,7 +131,14 @@ export function registerCompare(api: Api, service: ServiceContext): void {
       resultJson,
     );
     const location = `/v1/Comparisons/${result.comparisonId}`;
-    if (wantsCsv(c.req.header("accept"))) {
+    // Content negotiation by quality: CSV only when the caller prefers it to JSON (`Accept: text/csv`).
+    const media = accepts(c, {
+      header: "Accept",
+      supports: ["application/json", "text/csv"],
+      default: "application/json",
+    });
+    c.header("Vary", "Accept");
+    if (media === "text/csv") {
       return c.body(comparisonCsv(result), 200, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Location": location,
