@@ -1,11 +1,13 @@
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type BatchAnswer, calculateBatch, isBatchProblem } from "@cartax/client";
+import { openStorage } from "@cartax/storage";
 import { testDatabases } from "@cartax/storage/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answersInOrder, BATCH_WINDOW } from "./routes/calculate-batch";
 import { calculationRequest, companyProfile, petrolCar } from "./testing/fixtures";
+import { type SpawnedService, spawnService, stopService } from "./testing/spawn-service";
 import { call, type Json, readJson, startTestService, type TestService } from "./testing/test-service";
 
 const NDJSON = "application/x-ndjson";
@@ -445,4 +447,78 @@ describe.skipIf(!sqlite?.available)("@cartax/client calculateBatch and back-pres
     expect(answers).toBeUndefined();
     expect(error).toMatchObject({ status: 401, code: "unauthorized" });
   });
+});
+
+describe.each(testDatabases())("a batch on the built service killed with -9 on $dialect", (db) => {
+  it.skipIf(!db.available)(
+    "loses no calculation whose answer line was received",
+    async () => {
+      const fresh = await db.create();
+      let server: SpawnedService | undefined;
+      try {
+        const storage = await openStorage({
+          dataDir: fresh.env.CARTAX_DATA_DIR ?? "",
+          databaseUrl: fresh.env.DATABASE_URL,
+        });
+        const { primaryKey } = await storage.subscriptions
+          .create({ name: "batch durability", environment: "acceptance", calculationAccess: true })
+          .finally(() => storage.close());
+        server = await spawnService(fresh.env);
+        const running = server;
+        const received: string[] = [];
+        const lines = Array.from({ length: 3000 }, (_, i) => `${requestWith(20_000 + i)}\n`).join("");
+        const streamed = (async () => {
+          try {
+            const answer = await fetch(`${running.base}/Calculate/batch?subscription-key=${primaryKey}`, {
+              method: "POST",
+              headers: { "content-type": NDJSON },
+              body: lines,
+            });
+            const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
+            const decoder = new TextDecoder();
+            let buffered = "";
+            for (;;) {
+              const { done, value } = await reader.read();
+              if (done) break;
+              buffered += decoder.decode(value, { stream: true });
+              const complete = buffered.split("\n");
+              buffered = complete.pop() ?? "";
+              for (const text of complete) received.push(JSON.parse(text).calculationId);
+            }
+          } catch {
+            // The connection died with the service: the lines after the last one received were never answered.
+          }
+        })();
+        // Kill once answers are flowing, in the middle of the batch.
+        const started = Date.now();
+        while (received.length < 300 && Date.now() - started < 60_000) await sleep(20);
+        await stopService(running, "SIGKILL");
+        await streamed;
+        expect(received.length).toBeGreaterThanOrEqual(300);
+        expect(received.length).toBeLessThan(3000);
+
+        server = await spawnService(fresh.env);
+        const restarted = server;
+        const check = await openStorage({
+          dataDir: fresh.env.CARTAX_DATA_DIR ?? "",
+          databaseUrl: fresh.env.DATABASE_URL,
+        });
+        try {
+          const owner = (await check.subscriptions.list())[0]?.ownerId ?? "";
+          const lost: string[] = [];
+          for (const id of received) if (!(await check.calculations.get(owner, id))) lost.push(id);
+          expect(lost).toEqual([]);
+        } finally {
+          await check.close();
+        }
+        expect((await call(`${restarted.base}/Calculations/${received.at(-1)}`, primaryKey)).status).toBe(
+          200,
+        );
+      } finally {
+        if (server) await stopService(server);
+        await fresh.cleanup();
+      }
+    },
+    120_000,
+  );
 });
