@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CarDetailBody } from "@cartax/schemas";
 import type { Kysely, Selectable } from "kysely";
-import { compiledQuery, type DirectReader } from "./compiled-query";
+import { type ChangeCounter, compiledQuery, type DirectReader } from "./compiled-query";
 import type { CarDetailTable, DatabaseSchema } from "./database-schema";
 
 /** What is stored of a car: the validated body without the service-assigned ids. */
@@ -34,12 +34,22 @@ function carData(car: CarDetailBody): string {
  * here, so a read answers nothing and a PUT creates the caller's own record at that id, never
  * touching or revealing the other account's.
  */
+/** Car details remembered by the read cache at most (then it starts afresh). */
+const CAR_CACHE_LIMIT = 10_000;
+
 export class CarDetailStore {
   private readonly byId;
+  /**
+   * SQLite: the car details read, with the database's change count when they were read (as the
+   * key look-up does, subscription-store.ts): read again as soon as any connection committed. The
+   * records are frozen, since requests share them. Unknown ids are not remembered.
+   */
+  private readonly known = new Map<string, { readonly version: number; readonly stored: StoredCarDetail }>();
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     direct?: DirectReader,
+    private readonly changes?: ChangeCounter,
   ) {
     this.byId = compiledQuery(
       db,
@@ -51,8 +61,26 @@ export class CarDetailStore {
   }
 
   async get(ownerId: string, id: string): Promise<StoredCarDetail | undefined> {
+    if (!this.changes) {
+      const row = await this.byId(ownerId, id.toLowerCase());
+      return row && toStored(row);
+    }
+    // The change count is read before the row: a commit in between makes the entry stale at once.
+    const version = this.changes();
+    const key = `${ownerId}\u0000${id.toLowerCase()}`;
+    const known = this.known.get(key);
+    if (known?.version === version) return known.stored;
     const row = await this.byId(ownerId, id.toLowerCase());
-    return row && toStored(row);
+    if (!row) {
+      this.known.delete(key);
+      return undefined;
+    }
+    const stored = toStored(row);
+    Object.freeze(stored.car);
+    Object.freeze(stored);
+    if (this.known.size >= CAR_CACHE_LIMIT) this.known.clear();
+    this.known.set(key, { version, stored });
+    return stored;
   }
 
   async create(ownerId: string, car: CarDetailBody): Promise<StoredCarDetail> {

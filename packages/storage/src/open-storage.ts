@@ -119,7 +119,7 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
   const writer = config.databaseUrl ? undefined : calculationWriter(sqliteFile(config.dataDir));
   const calculations = new CalculationStore(db, writer);
   const reader = config.databaseUrl ? undefined : sqliteReader(config.dataDir);
-  const carDetails = new CarDetailStore(db, reader?.read);
+  const carDetails = new CarDetailStore(db, reader?.read, reader?.changes);
   const usage = new UsageStore(db, writer);
   return {
     dialect,

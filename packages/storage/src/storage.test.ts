@@ -182,6 +182,29 @@ describe.each(testDatabases())("storage on $dialect", (database) => {
       expect((await storage.carDetails.get(a.ownerId, stored.id))?.car.catalogPrice).toBe(41000);
     });
 
+    it("a car detail read is remembered only until the database changes, even from another connection", async () => {
+      const { subscription } = await storage.subscriptions.create({
+        name: "cars",
+        environment: "acceptance",
+      });
+      const stored = await storage.carDetails.create(subscription.ownerId, car);
+      const first = await storage.carDetails.get(subscription.ownerId, stored.id);
+      const again = await storage.carDetails.get(subscription.ownerId, stored.id.toUpperCase());
+      expect(again).toEqual(first);
+      // SQLite keeps the read (the same frozen object) while nothing was committed.
+      if (database.dialect === "sqlite") {
+        expect(again).toBe(first);
+        expect(Object.isFrozen(again?.car)).toBe(true);
+      }
+      const other = await openStorage(fresh);
+      try {
+        await other.carDetails.put(subscription.ownerId, stored.id, { ...car, catalogPrice: 45000 });
+        expect((await storage.carDetails.get(subscription.ownerId, stored.id))?.car.catalogPrice).toBe(45000);
+      } finally {
+        await other.close();
+      }
+    });
+
     it("creates exactly once when PUTs at a new id race", async () => {
       const a = (await storage.subscriptions.create({ name: "race", environment: "acceptance" }))
         .subscription;

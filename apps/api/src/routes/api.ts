@@ -1,4 +1,5 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/app-env";
 import { validationHook } from "../openapi/validation-hook";
 
@@ -11,3 +12,19 @@ export type Api = OpenAPIHono<AppEnv>;
  * that adds one gets the answer, not a 405 that lists the very method it used (README).
  */
 export const createApi = (): Api => new OpenAPIHono<AppEnv>({ defaultHook: validationHook, strict: false });
+
+/**
+ * Registers an operation whose handler validates its own input (`validated`, one synchronous pass):
+ * the OpenAPI document describes it exactly as `api.openapi` would (the same route object), but no
+ * validator of @hono/zod-openapi is added in front of the handler.
+ */
+export function registerDocumented(
+  api: Api,
+  route: RouteConfig & { middleware?: readonly MiddlewareHandler<AppEnv>[] },
+  handler: MiddlewareHandler<AppEnv>,
+): void {
+  const { middleware = [], ...documented } = route;
+  api.openAPIRegistry.registerPath(documented);
+  const handlers: MiddlewareHandler<AppEnv>[] = [...middleware, handler];
+  api.on([route.method.toUpperCase()], [route.path.replaceAll(/\/{(.+?)}/g, "/:$1")], ...handlers);
+}

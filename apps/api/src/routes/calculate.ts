@@ -1,20 +1,12 @@
-import { validateCalculationInput } from "@cartax/engine";
-import {
-  calculationRequestSchema,
-  calculationResultSchema,
-  fieldErrorsOfInputIssues,
-  toCalculationInput,
-  toCarDetailInput,
-  validationProblem,
-} from "@cartax/schemas";
+import { calculationRequestSchema, calculationResultSchema } from "@cartax/schemas";
 import { createRoute } from "@hono/zod-openapi";
 import type { ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
-import { validationError } from "../http/problem";
 import { jsonBody } from "../http/read-json-body";
 import { calculationRequestExample } from "../openapi/examples";
 import { bodyProblems, json, jsonRequest, priceBasisQuery, problem, secured } from "../openapi/responses";
-import type { Api } from "./api";
+import { queryValues, validated } from "../openapi/validation-hook";
+import { type Api, registerDocumented } from "./api";
 import { calculateAndRecord } from "./calculate-and-record";
 
 export const calculateRoute = (service: ServiceContext) =>
@@ -45,23 +37,19 @@ export const calculateRoute = (service: ServiceContext) =>
  * subscription, time) before the answer is sent.
  */
 export function registerCalculate(api: Api, service: ServiceContext): void {
-  api.openapi(calculateRoute(service), async (c) => {
-    const request = c.req.valid("json");
-    if (request.carDetail) {
-      // The engine's cross-field rules on the car as sent, so every 400 reason is known before calculating.
-      const issues = validateCalculationInput(
-        toCalculationInput(request, toCarDetailInput(request.carDetail)),
-      );
-      if (issues.length > 0) throw validationError(validationProblem(fieldErrorsOfInputIssues(issues)));
-    }
+  registerDocumented(api, calculateRoute(service), async (c) => {
+    // One validation pass: the request schema (its car rules are the engine's carDetailIssues),
+    // then calculate's own checks, which add the rules that need the registration date.
+    const { priceBasis } = validated(c, "query", priceBasisQuery, queryValues(c));
+    const request = validated(c, "json", calculationRequestSchema, c.get("body"));
     const resultJson = await calculateAndRecord(
       service,
       c.get("subscription"),
       request,
       c.get("body"),
-      c.req.valid("query").priceBasis,
+      priceBasis,
     );
     // The typed c.json would serialise again; the route's schema documents these bytes.
-    return c.body(resultJson, 200, { "Content-Type": "application/json" }) as never;
+    return c.body(resultJson, 200, { "Content-Type": "application/json" });
   });
 }

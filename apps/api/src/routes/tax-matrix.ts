@@ -14,7 +14,8 @@ import type { ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
 import { notFound, validationError } from "../http/problem";
 import { guid, json, problem, problems, secured } from "../openapi/responses";
-import type { Api } from "./api";
+import { queryValues, validated } from "../openapi/validation-hook";
+import { type Api, registerDocumented } from "./api";
 
 // Building an Intl formatter costs more than a whole matrix: build it once.
 const BELGIAN_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" });
@@ -23,6 +24,14 @@ const BELGIAN_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brusse
 export function todayInBelgium(now: Date = new Date()): string {
   return BELGIAN_DATE.format(now);
 }
+
+/** The matrix's query: the car, and the registration date (default today in Belgium). */
+const taxMatrixQuery = z.object({
+  id: guid("id", "query", "The car detail id."),
+  registrationDate: isoDateSchema
+    .optional()
+    .openapi({ description: "yyyy-MM-dd; default today in Belgium.", example: "2025-03-01" }),
+});
 
 export const getTaxMatrixRoute = (service: ServiceContext) =>
   createRoute({
@@ -35,14 +44,7 @@ export const getTaxMatrixRoute = (service: ServiceContext) =>
     tags: ["Calculation"],
     security: secured,
     middleware: [authenticate(service, { calculation: true })] as const,
-    request: {
-      query: z.object({
-        id: guid("id", "query", "The car detail id."),
-        registrationDate: isoDateSchema
-          .optional()
-          .openapi({ description: "yyyy-MM-dd; default today in Belgium.", example: "2025-03-01" }),
-      }),
-    },
+    request: { query: taxMatrixQuery },
     responses: {
       200: json("The tax matrix.", taxMatrixResultSchema),
       400: problems[400],
@@ -61,8 +63,9 @@ export const getTaxMatrixRoute = (service: ServiceContext) =>
  * no amount: an exemption, as the spec says, or no figure; Calculate's unavailableLines say why).
  */
 export function registerGetTaxMatrix(api: Api, service: ServiceContext): void {
-  api.openapi(getTaxMatrixRoute(service), async (c) => {
-    const query = c.req.valid("query");
+  // The query validated in one synchronous pass (validated), documented by the same route.
+  registerDocumented(api, getTaxMatrixRoute(service), async (c) => {
+    const query = validated(c, "query", taxMatrixQuery, queryValues(c));
     const id = query.id;
     const registrationDate = query.registrationDate ?? todayInBelgium();
     const stored = await service.storage.carDetails.get(c.get("subscription").ownerId, id);
