@@ -221,8 +221,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The public URI of a car detail
-     * @description 200 with the URI in the Location header (and as `url` in the body). The URI holds an unguessable token, the same on every call, valid as long as the car detail exists; the page behind it opens without a key.
+     * The public URI of a car detail or of a saved comparison
+     * @description 200 with the URI in the Location header (and as `url` in the body). The URI holds an unguessable token, the same on every call, valid as long as the car detail (or comparison) exists; the page behind it opens without a key. Give `cardetailid` (the spec's call) or, beyond the spec, `comparisonid` (a comparison saved by POST /v1/Compare), not both. A comparison's link needs calculation access, as reading the comparison does.
      */
     get: operations["getPublicLink"];
     put?: never;
@@ -241,8 +241,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The public page of a car detail (no key)
-     * @description HTML in nl, fr or en (`?lang=` or Accept-Language): tax summary, specifications, the date the figures are for. `/p/{token}/` serves the same page.
+     * The public page of a car detail or of a comparison (no key)
+     * @description HTML in nl, fr or en (`?lang=` or Accept-Language). A car's link: tax summary, specifications, the date the figures are for. A comparison's link: the ranking, one row per car with its totals over the holding period, every tax year by year with its legal source and years under assumed rules marked, as the comparison answered them. `/p/{token}/` serves the same page.
      */
     get: operations["getPublicPage"];
     put?: never;
@@ -2898,9 +2898,11 @@ export interface operations {
   };
   getPublicLink: {
     parameters: {
-      query: {
-        /** @description The car detail id (all lower case name). */
-        cardetailid: string;
+      query?: {
+        /** @description The car detail id (all lower case name). Required unless comparisonid is given. */
+        cardetailid?: string;
+        /** @description Beyond the spec: the comparisonId of a comparison saved by POST /v1/Compare (all lower case name), instead of cardetailid. Needs calculation access. */
+        comparisonid?: string;
       };
       header?: never;
       path?: never;
@@ -2971,7 +2973,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
-      /** @description No car detail with that id in this account. */
+      /** @description No car detail (or comparison) with that id in this account. */
       404: {
         headers: {
           [name: string]: unknown;

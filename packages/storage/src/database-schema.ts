@@ -13,6 +13,7 @@ export interface DatabaseSchema {
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
   public_links: PublicLinkTable;
+  comparison_links: ComparisonLinkTable;
   qr_logos: QrLogoTable;
   qr_images: QrImageTable;
   rate_limit_windows: RateLimitWindowTable;
@@ -124,6 +125,14 @@ export interface PublicLinkTable {
   token: string;
   owner_id: string;
   car_detail_id: string;
+  created_at: string;
+}
+
+/** The public link of a saved comparison (issue 22): one token per comparison of an account. */
+export interface ComparisonLinkTable {
+  token: string;
+  owner_id: string;
+  comparison_id: string;
   created_at: string;
 }
 

@@ -11,7 +11,7 @@ export type { DatabaseSchema } from "./database-schema";
 export { ENVIRONMENTS, type Environment, isEnvironment } from "./environment";
 export { MIGRATIONS } from "./migrations/index";
 export { type Dialect, migrate, openStorage, SQLITE_FILE_NAME, type Storage } from "./open-storage";
-export { PublicLinkStore } from "./public-link-store";
+export { type ComparisonLink, PublicLinkStore } from "./public-link-store";
 export { QrStore, type StoredLogo } from "./qr-store";
 export { type RateLimitState, RateLimitStore } from "./rate-limit-store";
 export { type RulesNotice, RulesNoticeStore } from "./rules-notice-store";

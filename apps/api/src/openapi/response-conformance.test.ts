@@ -117,6 +117,25 @@ describe("responses conform to the OpenAPI document (SQLite)", () => {
 
     await conforms("/v1/PublicLink", "get", await call(`${base}/PublicLink?cardetailid=${id}`, key));
     await conforms("/v1/PublicLink", "get", await call(`${base}/PublicLink?cardetailid=${unknown}`, key));
+    // A saved comparison's public link (issue 22): 200, and each of its problems.
+    const comparison = await call(`${base}/Compare`, key, {
+      body: {
+        cars: [{ carDetailId: id }, { carDetail: petrolCar }],
+        userProfile: calculationRequest.userProfile,
+        options: calculationRequest.options,
+      },
+    });
+    expect(comparison.status).toBe(200);
+    const { comparisonId } = await readJson(comparison);
+    for (const [query, k] of [
+      [`comparisonid=${comparisonId}`, key],
+      [`comparisonid=${unknown}`, key],
+      [`comparisonid=${comparisonId}`, noCalc],
+      [`comparisonid=${comparisonId}&cardetailid=${id}`, key],
+      ["comparisonid=nope", key],
+      ["", key],
+    ] as const)
+      await conforms("/v1/PublicLink", "get", await call(`${base}/PublicLink?${query}`, k));
     await conforms("/health", "get", await fetch(`${service.server.url}/health`));
 
     // A subscription past its rate limit: one request a day, the second is refused.

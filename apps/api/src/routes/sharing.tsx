@@ -1,31 +1,53 @@
+import { validationProblem } from "@cartax/schemas";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
-import { notFound } from "../http/problem";
-import { guid, json, open, problem, problems, secured } from "../openapi/responses";
+import { notFound, ProblemError, validationError } from "../http/problem";
+import { json, open, problem, problems, secured } from "../openapi/responses";
 import { CarPage } from "../public-page/car-page";
+import { comparisonPageHtml } from "../public-page/comparison-page";
 import { NotFoundPage } from "../public-page/not-found-page";
 import { setPublicPageHeaders } from "../public-page/page-headers";
 import { pageLanguage } from "../public-page/page-texts";
+import { readSharedComparison } from "../public-page/shared-comparison";
 import type { Api } from "./api";
 import { todayInBelgium } from "./tax-matrix";
 
 const publicUri = { description: "The public URI.", schema: { type: "string" as const, format: "uri" } };
+
+/** An optional GUID query parameter, lower-cased (a malformed one is a 400 with rule `uuid`). */
+const optionalGuid = (name: string, description: string) =>
+  z
+    .guid()
+    .transform((value) => value.toLowerCase())
+    .optional()
+    .openapi({
+      param: { name, in: "query", required: false },
+      description,
+      example: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+    });
 
 export const getPublicLinkRoute = (service: ServiceContext) =>
   createRoute({
     operationId: "getPublicLink",
     method: "get",
     path: "/v1/PublicLink",
-    summary: "The public URI of a car detail",
+    summary: "The public URI of a car detail or of a saved comparison",
     description:
-      "200 with the URI in the Location header (and as `url` in the body). The URI holds an unguessable token, the same on every call, valid as long as the car detail exists; the page behind it opens without a key.",
+      "200 with the URI in the Location header (and as `url` in the body). The URI holds an unguessable token, the same on every call, valid as long as the car detail (or comparison) exists; the page behind it opens without a key. Give `cardetailid` (the spec's call) or, beyond the spec, `comparisonid` (a comparison saved by POST /v1/Compare), not both. A comparison's link needs calculation access, as reading the comparison does.",
     tags: ["Sharing"],
     security: secured,
     middleware: [authenticate(service, { calculation: false })] as const,
     request: {
       query: z.object({
-        cardetailid: guid("cardetailid", "query", "The car detail id (all lower case name)."),
+        cardetailid: optionalGuid(
+          "cardetailid",
+          "The car detail id (all lower case name). Required unless comparisonid is given.",
+        ),
+        comparisonid: optionalGuid(
+          "comparisonid",
+          "Beyond the spec: the comparisonId of a comparison saved by POST /v1/Compare (all lower case name), instead of cardetailid. Needs calculation access.",
+        ),
       }),
     },
     responses: {
@@ -36,18 +58,40 @@ export const getPublicLinkRoute = (service: ServiceContext) =>
       400: problems[400],
       401: problems[401],
       429: problems[429],
-      404: problem("No car detail with that id in this account.", 404),
+      404: problem("No car detail (or comparison) with that id in this account.", 404),
       500: problems[500],
     },
   });
 
-/** GET /v1/PublicLink?cardetailid= (docs/contract.md, Endpoints): 200 with the public URI in Location. */
+/** A 400 naming a query parameter and its rule, as the validation hook answers one. */
+const queryProblem = (field: string, rule: string, message: string) =>
+  validationError(validationProblem([{ field, rule, message }]));
+
+/**
+ * GET /v1/PublicLink?cardetailid= (docs/contract.md, Endpoints): 200 with the public URI in
+ * Location. Beyond the spec, `?comparisonid=` answers the link of a comparison the account saved
+ * (with calculation access, as reading it needs); the two parameters exclude each other.
+ */
 export function registerGetPublicLink(api: Api, service: ServiceContext): void {
   api.openapi(getPublicLinkRoute(service), async (c) => {
     const subscription = c.get("subscription");
-    const id = c.req.valid("query").cardetailid;
-    if (!(await service.storage.carDetails.get(subscription.ownerId, id))) throw notFound(`car detail ${id}`);
-    const token = await service.storage.publicLinks.tokenFor(subscription.ownerId, id);
+    const { cardetailid, comparisonid } = c.req.valid("query");
+    let token: string;
+    if (comparisonid !== undefined) {
+      if (cardetailid !== undefined)
+        throw queryProblem("comparisonid", "oneOf", "give cardetailid or comparisonid, not both");
+      if (!subscription.calculationAccess)
+        throw new ProblemError("unauthorized", "the subscription has no calculation access");
+      if (!(await service.storage.comparisons.get(subscription.ownerId, comparisonid)))
+        throw notFound(`comparison ${comparisonid}`);
+      token = await service.storage.publicLinks.tokenForComparison(subscription.ownerId, comparisonid);
+    } else {
+      // Neither parameter: the spec's call without its parameter, answered as before.
+      if (cardetailid === undefined) throw queryProblem("cardetailid", "required", "cardetailid is required");
+      if (!(await service.storage.carDetails.get(subscription.ownerId, cardetailid)))
+        throw notFound(`car detail ${cardetailid}`);
+      token = await service.storage.publicLinks.tokenFor(subscription.ownerId, cardetailid);
+    }
     const url = `${service.publicBaseUrl}/p/${token}`;
     c.header("Location", url);
     return c.json({ url }, 200);
@@ -58,9 +102,9 @@ export const getPublicPageRoute = createRoute({
   operationId: "getPublicPage",
   method: "get",
   path: "/p/{token}",
-  summary: "The public page of a car detail (no key)",
+  summary: "The public page of a car detail or of a comparison (no key)",
   description:
-    "HTML in nl, fr or en (`?lang=` or Accept-Language): tax summary, specifications, the date the figures are for. `/p/{token}/` serves the same page.",
+    "HTML in nl, fr or en (`?lang=` or Accept-Language). A car's link: tax summary, specifications, the date the figures are for. A comparison's link: the ranking, one row per car with its totals over the holding period, every tax year by year with its legal source and years under assumed rules marked, as the comparison answered them. `/p/{token}/` serves the same page.",
   tags: ["Sharing"],
   security: open,
   request: {
@@ -79,27 +123,26 @@ export const getPublicPageRoute = createRoute({
   },
 });
 
-/** GET /p/{token}: the public page, without a key. */
+/** GET /p/{token}: the public page of a car or a comparison, without a key. */
 export function registerGetPublicPage(api: Api, service: ServiceContext): void {
   api.openapi(getPublicPageRoute, async (c) => {
     const { token } = c.req.valid("param");
     const language = pageLanguage(c.req.query("lang"), c.req.header("accept-language"));
     setPublicPageHeaders(c, language);
+    const url = `${service.publicBaseUrl}/p/${token}`;
     const stored = await service.storage.publicLinks.resolve(token);
+    if (stored) {
+      return c.html(
+        `<!doctype html>${(<CarPage car={stored.car} language={language} today={todayInBelgium()} url={url} />).toString()}`,
+        200,
+      );
+    }
+    const link = await service.storage.publicLinks.resolveComparison(token);
+    const record = link && (await service.storage.comparisons.get(link.ownerId, link.comparisonId));
+    if (record) {
+      return c.html(comparisonPageHtml({ comparison: readSharedComparison(record), language, url }), 200);
+    }
     // A person follows this link, not a program: an unknown token answers a page in their language.
-    if (!stored) return c.html(`<!doctype html>${(<NotFoundPage language={language} />).toString()}`, 404);
-    return c.html(
-      `<!doctype html>${(
-        (
-          <CarPage
-            car={stored.car}
-            language={language}
-            today={todayInBelgium()}
-            url={`${service.publicBaseUrl}/p/${token}`}
-          />
-        )
-      ).toString()}`,
-      200,
-    );
+    return c.html(`<!doctype html>${(<NotFoundPage language={language} />).toString()}`, 404);
   });
 }

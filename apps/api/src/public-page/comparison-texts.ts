@@ -1,0 +1,169 @@
+import type { Language, ProfileStatus, RegistrationOn } from "@cartax/engine";
+
+/**
+ * The comparison page's own words in the three languages; the words it shares with the car page
+ * (source, none, regions, disclaimer, languages) come from PAGE_TEXTS, calculator names from the
+ * engine. `{…}` are filled in by the page.
+ */
+export const COMPARISON_TEXTS = {
+  en: {
+    title: "Company car comparison",
+    heading: "{count} cars, {first}–{last}",
+    headingOneYear: "{count} cars, {first}",
+    profile: "The comparison",
+    taxpayer: "Taxpayer",
+    registeredTo: "Registered to",
+    registrationDate: "Registration date",
+    period: "Holding period",
+    periodValue: "{years} years ({first}–{last})",
+    periodOneYear: "1 year ({first})",
+    madeOn: "Made on",
+    statuses: {
+      Private: "A private person",
+      SoleProprietor: "A sole proprietorship",
+      SelfEmployed: "A company",
+    },
+    holders: {
+      PrivateRegistration: "A private person",
+      CompanyRegistration: "A company",
+      LeasingCompanyRegistration: "A leasing company",
+    },
+    ranking: "Ranking",
+    rankingNote: "By {total} over the holding period, {order}.",
+    employerTaxes: "the employer’s taxes (registration tax, annual road tax and CO2 solidarity contribution)",
+    ascending: "lowest first",
+    descending: "highest first",
+    noTotal: "no figure (ranked last)",
+    noFigure: "no figure",
+    noFigures: {
+      missingInput: "no figure (an input is missing)",
+      notApplicable: "not applicable",
+      rulesNotAvailable: "no figure (rules not yet published)",
+    },
+    rank: "Rank",
+    car: "Car",
+    unnamed: "Car {number}",
+    totals: "Totals over the holding period",
+    totalsNote:
+      "One row per car, in the order they were compared: each tax added up over the years of the holding period (the deduction: the mean of its yearly percentages).",
+    byYear: "Year by year",
+    byYearNote: "Each tax per car and year, each figure with a link to its legal source.",
+    incomplete: "not every year has a figure",
+    assumed: "rules of {year} assumed",
+    assumedInTotal: "includes years under assumed rules",
+    assumedNote:
+      "Rules not yet published for a year: the figures marked “rules of … assumed” apply the latest published rules of an earlier year. They are estimates, and may change when that year’s rules are published.",
+  },
+  nl: {
+    title: "Vergelijking van bedrijfswagens",
+    heading: "{count} wagens, {first}–{last}",
+    headingOneYear: "{count} wagens, {first}",
+    profile: "De vergelijking",
+    taxpayer: "Belastingplichtige",
+    registeredTo: "Ingeschreven op naam van",
+    registrationDate: "Inschrijvingsdatum",
+    period: "Bezitsperiode",
+    periodValue: "{years} jaar ({first}–{last})",
+    periodOneYear: "1 jaar ({first})",
+    madeOn: "Gemaakt op",
+    statuses: {
+      Private: "Een privépersoon",
+      SoleProprietor: "Een eenmanszaak",
+      SelfEmployed: "Een vennootschap",
+    },
+    holders: {
+      PrivateRegistration: "Een privépersoon",
+      CompanyRegistration: "Een vennootschap",
+      LeasingCompanyRegistration: "Een leasingmaatschappij",
+    },
+    ranking: "Rangschikking",
+    rankingNote: "Volgens {total} over de bezitsperiode, {order}.",
+    employerTaxes:
+      "de belastingen van de werkgever (belasting op de inverkeerstelling, jaarlijkse verkeersbelasting en CO2-solidariteitsbijdrage)",
+    ascending: "laagste eerst",
+    descending: "hoogste eerst",
+    noTotal: "geen bedrag (laatst gerangschikt)",
+    noFigure: "geen bedrag",
+    noFigures: {
+      missingInput: "geen bedrag (een gegeven ontbreekt)",
+      notApplicable: "niet van toepassing",
+      rulesNotAvailable: "geen bedrag (regels nog niet gepubliceerd)",
+    },
+    rank: "Rang",
+    car: "Wagen",
+    unnamed: "Wagen {number}",
+    totals: "Totalen over de bezitsperiode",
+    totalsNote:
+      "Eén rij per wagen, in de volgorde waarin ze vergeleken werden: elke belasting opgeteld over de jaren van de bezitsperiode (de aftrekbaarheid: het gemiddelde van de jaarlijkse percentages).",
+    byYear: "Jaar per jaar",
+    byYearNote: "Elke belasting per wagen en per jaar, elk bedrag met een link naar zijn wettelijke bron.",
+    incomplete: "niet elk jaar heeft een bedrag",
+    assumed: "regels van {year} verondersteld",
+    assumedInTotal: "bevat jaren met veronderstelde regels",
+    assumedNote:
+      "Regels van een jaar nog niet gepubliceerd: de bedragen gemarkeerd met „regels van … verondersteld” passen de laatst gepubliceerde regels van een vorig jaar toe. Het zijn ramingen, die kunnen wijzigen zodra de regels van dat jaar gepubliceerd zijn.",
+  },
+  fr: {
+    title: "Comparaison de voitures de société",
+    heading: "{count} voitures, {first}–{last}",
+    headingOneYear: "{count} voitures, {first}",
+    profile: "La comparaison",
+    taxpayer: "Contribuable",
+    registeredTo: "Immatriculée au nom de",
+    registrationDate: "Date d’immatriculation",
+    period: "Période de détention",
+    periodValue: "{years} ans ({first}–{last})",
+    periodOneYear: "1 an ({first})",
+    madeOn: "Établie le",
+    statuses: {
+      Private: "Une personne privée",
+      SoleProprietor: "Une entreprise individuelle",
+      SelfEmployed: "Une société",
+    },
+    holders: {
+      PrivateRegistration: "Une personne privée",
+      CompanyRegistration: "Une société",
+      LeasingCompanyRegistration: "Une société de leasing",
+    },
+    ranking: "Classement",
+    rankingNote: "Selon {total} sur la période de détention, {order}.",
+    employerTaxes:
+      "les taxes de l’employeur (taxe de mise en circulation, taxe de circulation annuelle et cotisation de solidarité CO2)",
+    ascending: "le plus bas d’abord",
+    descending: "le plus haut d’abord",
+    noTotal: "pas de montant (classée en dernier)",
+    noFigure: "pas de montant",
+    noFigures: {
+      missingInput: "pas de montant (une donnée manque)",
+      notApplicable: "non applicable",
+      rulesNotAvailable: "pas de montant (règles pas encore publiées)",
+    },
+    rank: "Rang",
+    car: "Voiture",
+    unnamed: "Voiture {number}",
+    totals: "Totaux sur la période de détention",
+    totalsNote:
+      "Une ligne par voiture, dans l’ordre de la comparaison : chaque taxe additionnée sur les années de la période de détention (la déductibilité : la moyenne de ses pourcentages annuels).",
+    byYear: "Année par année",
+    byYearNote: "Chaque taxe par voiture et par année, chaque montant avec un lien vers sa source légale.",
+    incomplete: "toutes les années n’ont pas de montant",
+    assumed: "règles de {year} supposées",
+    assumedInTotal: "comprend des années aux règles supposées",
+    assumedNote:
+      "Règles d’une année pas encore publiées : les montants marqués « règles de … supposées » appliquent les dernières règles publiées d’une année antérieure. Ce sont des estimations, qui peuvent changer quand les règles de cette année seront publiées.",
+  },
+} as const satisfies Record<
+  Language,
+  {
+    readonly statuses: Readonly<Record<ProfileStatus, string>>;
+    readonly holders: Readonly<Record<RegistrationOn, string>>;
+    readonly [text: string]: unknown;
+  }
+>;
+
+/** A text with its `{name}` slots filled. */
+export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (slot, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : slot,
+  );
+}

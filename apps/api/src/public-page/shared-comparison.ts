@@ -1,0 +1,207 @@
+import {
+  CALCULATORS,
+  type Calculator,
+  type OutcomeWithoutFigure,
+  ProfileStatus,
+  parseEnum,
+  Region,
+  RegistrationOn,
+} from "@cartax/engine";
+
+/**
+ * What the public page of a comparison shows, read from a saved comparison (the audit record of
+ * POST /v1/Compare: the request as received and the answer as sent). Both are JSON from the
+ * database, so every field is checked here and anything unexpected is left out rather than
+ * thrown: a visitor gets a page, never a 500. Ids of cars and accounts are not carried over.
+ */
+export interface SharedComparison {
+  /** The years of the holding period, the registration year first. */
+  readonly years: readonly number[];
+  readonly rows: readonly SharedRow[];
+  readonly ranking: SharedRanking;
+  readonly profile: SharedProfile;
+  /** The rules version the figures were computed under. */
+  readonly rulesVersion: string;
+  /** When the comparison was made (ISO date-time). */
+  readonly createdAt: string;
+}
+
+export interface SharedProfile {
+  readonly region: Region | null;
+  readonly status: ProfileStatus | null;
+  readonly registrationOn: RegistrationOn | null;
+  /** The registration date of the comparison (yyyy-MM-dd), the first year's. */
+  readonly registrationDate: string | null;
+  /** Whether years without published rules were computed under the latest earlier rules. */
+  readonly assumeLatestRules: boolean;
+}
+
+/** One figure (or its absence) of a car for one calculator and year. */
+export type SharedCell =
+  | {
+      readonly kind: "figure";
+      readonly rawValue: number;
+      readonly unit: "EUR" | "percent";
+      readonly url: string | null;
+      readonly provisional: boolean;
+      /** The year whose rules an assumed figure applied (`assumeLatestRules`). */
+      readonly assumedRulesYear: number | null;
+    }
+  | { readonly kind: "none"; readonly outcome: OutcomeWithoutFigure; readonly url: string | null };
+
+export interface SharedTotal {
+  readonly viewOption: Calculator;
+  readonly rawValue: number | null;
+  readonly complete: boolean;
+  readonly unit: "EUR" | "percent";
+  readonly aggregate: "sum" | "mean";
+  readonly yearsAssumed: number;
+}
+
+export interface SharedRow {
+  /** The car's position in the comparison (0-based, the caller's order). */
+  readonly index: number;
+  readonly name: string | null;
+  readonly totals: readonly SharedTotal[];
+  /** The cell of a calculator and year, undefined when the calculator answers nothing that year. */
+  cell(calculator: Calculator, year: number): SharedCell | undefined;
+  /** The law of a calculator as the row's lines link it (the first line that has an address). */
+  sourceOf(calculator: Calculator): string | null;
+}
+
+export interface SharedRankingEntry {
+  readonly rank: number;
+  readonly index: number;
+  readonly rawValue: number | null;
+  readonly complete: boolean;
+}
+
+export interface SharedRanking {
+  readonly by: Calculator | "employerTaxes";
+  readonly order: "ascending" | "descending";
+  readonly entries: readonly SharedRankingEntry[];
+}
+
+/** The calculators the rows have totals for, in the engine's order. */
+export function comparedCalculators(comparison: SharedComparison): Calculator[] {
+  const present = new Set(comparison.rows.flatMap((row) => row.totals.map((t) => t.viewOption)));
+  return CALCULATORS.filter((calculator) => present.has(calculator));
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const array = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+const calculator = (value: unknown): Calculator | undefined =>
+  (CALCULATORS as readonly unknown[]).includes(value) ? (value as Calculator) : undefined;
+const OUTCOMES_WITHOUT_FIGURE: readonly unknown[] = ["missingInput", "notApplicable", "rulesNotAvailable"];
+/** Only web addresses become links (a stored value is never trusted as a `javascript:` URL). */
+const httpUrl = (value: unknown): string | null =>
+  typeof value === "string" && /^https?:\/\//i.test(value) ? value : null;
+
+/** The saved comparison `result` and `request`, read for the page. */
+export function readSharedComparison(record: {
+  readonly request: unknown;
+  readonly result: unknown;
+  readonly rulesVersion: string;
+  readonly createdAt: string;
+}): SharedComparison {
+  const result = isObject(record.result) ? record.result : {};
+  const request = isObject(record.request) ? record.request : {};
+  const profile = isObject(request.userProfile) ? request.userProfile : {};
+  const options = isObject(request.options) ? request.options : {};
+  const rows = array(result.rows).map((row, index) => readRow(isObject(row) ? row : {}, index));
+  const years = array(result.years).filter(finite);
+  return {
+    years: years.length > 0 ? years : [...new Set(rows.flatMap((r) => r.lineYears))].sort((a, b) => a - b),
+    rows,
+    ranking: readRanking(isObject(result.ranking) ? result.ranking : {}, rows.length),
+    profile: {
+      region: parseEnum(Region, profile.regionRegistration) ?? null,
+      status: parseEnum(ProfileStatus, profile.status) ?? null,
+      registrationOn: parseEnum(RegistrationOn, profile.registrationOn) ?? null,
+      registrationDate: text(options.registrationDate),
+      assumeLatestRules: options.assumeLatestRules === true,
+    },
+    rulesVersion: record.rulesVersion,
+    createdAt: record.createdAt,
+  };
+}
+
+function readRow(row: Json, index: number): SharedRow & { readonly lineYears: number[] } {
+  const cells = new Map<string, SharedCell>();
+  const sources = new Map<Calculator, string>();
+  const lineYears: number[] = [];
+  const totals: SharedTotal[] = [];
+  for (const line of array(row.lines)) {
+    if (!isObject(line)) continue;
+    const viewOption = calculator(line.viewOption);
+    if (!viewOption || !finite(line.year) || !finite(line.rawValue)) continue;
+    const url = httpUrl(line.url);
+    if (url && !sources.has(viewOption)) sources.set(viewOption, url);
+    lineYears.push(line.year);
+    cells.set(`${viewOption}:${line.year}`, {
+      kind: "figure",
+      rawValue: line.rawValue,
+      // Only the deduction is a percentage (its value is written "75 %").
+      unit: viewOption === "FiscalDeduction" ? "percent" : "EUR",
+      url,
+      provisional: line.provisional === true,
+      assumedRulesYear: finite(line.assumedRulesYear) ? line.assumedRulesYear : null,
+    });
+  }
+  for (const line of array(row.unavailableLines)) {
+    if (!isObject(line)) continue;
+    const viewOption = calculator(line.viewOption);
+    if (!viewOption || !finite(line.year) || !OUTCOMES_WITHOUT_FIGURE.includes(line.outcome)) continue;
+    const url = httpUrl(line.url);
+    if (url && !sources.has(viewOption)) sources.set(viewOption, url);
+    lineYears.push(line.year);
+    cells.set(`${viewOption}:${line.year}`, {
+      kind: "none",
+      outcome: line.outcome as OutcomeWithoutFigure,
+      url,
+    });
+  }
+  for (const total of array(row.totals)) {
+    if (!isObject(total)) continue;
+    const viewOption = calculator(total.viewOption);
+    if (!viewOption) continue;
+    totals.push({
+      viewOption,
+      rawValue: finite(total.rawValue) ? total.rawValue : null,
+      complete: total.complete === true,
+      unit: total.unit === "percent" ? "percent" : "EUR",
+      aggregate: total.aggregate === "mean" ? "mean" : "sum",
+      yearsAssumed: finite(total.yearsAssumed) ? total.yearsAssumed : 0,
+    });
+  }
+  const name = text(row.name)?.trim() || null;
+  return {
+    index,
+    name,
+    totals,
+    lineYears,
+    cell: (c, year) => cells.get(`${c}:${year}`),
+    sourceOf: (c) => sources.get(c) ?? null,
+  };
+}
+
+function readRanking(ranking: Json, rowCount: number): SharedRanking {
+  const by = ranking.by === "employerTaxes" ? "employerTaxes" : (calculator(ranking.by) ?? "employerTaxes");
+  const entries: SharedRankingEntry[] = [];
+  for (const entry of array(ranking.entries)) {
+    if (!isObject(entry) || !finite(entry.rank) || !finite(entry.index)) continue;
+    if (entry.index < 0 || entry.index >= rowCount || !Number.isInteger(entry.index)) continue;
+    entries.push({
+      rank: entry.rank,
+      index: entry.index,
+      rawValue: finite(entry.rawValue) ? entry.rawValue : null,
+      complete: entry.complete === true,
+    });
+  }
+  return { by, order: ranking.order === "descending" ? "descending" : "ascending", entries };
+}
