@@ -7,6 +7,7 @@
 
 export { FONT_FAMILY, FONT_FILE, fontHasGlyph, MISSING_GLYPH, textWidth } from "./caption-font";
 export { wrapCaption } from "./caption-lines";
+export { drawingFingerprint } from "./drawing-fingerprint";
 export {
   DEFAULT_LOGO_NAME,
   defaultLogo,

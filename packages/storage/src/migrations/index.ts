@@ -8,6 +8,7 @@ import { qrImageReuse } from "./0006-qr-image-reuse";
 import { webhookNotificationFailures } from "./0007-webhook-notification-failures";
 import { projections } from "./0008-projections";
 import { comparisons } from "./0009-comparisons";
+import { qrRequestKey } from "./0010-qr-request-key";
 
 /**
  * Every migration, by name; names sort in the order they run. Append new ones (another issue's
@@ -23,4 +24,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0007-webhook-notification-failures": webhookNotificationFailures,
   "0008-projections": projections,
   "0009-comparisons": comparisons,
+  "0010-qr-request-key": qrRequestKey,
 };
