@@ -30,3 +30,4 @@ export {
 } from "./qr-card";
 export { type Box, centreLogoBox, LINE_HEIGHT, layoutQrCard, MARGIN, type QrCardLayout } from "./qr-layout";
 export { QR_DEFAULTS, QR_LIMITS, type QrLayoutOptions, resolveQrLayout } from "./qr-request-options";
+export { PngRenderWorkers } from "./render-workers";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { renderPng } from "@cartax/qr";
+import { PngRenderWorkers } from "@cartax/qr";
 import type { Storage } from "@cartax/storage";
 import { QrLogos } from "./qr-logos";
 import { RenderQueue, RenderQueueFullError, type RenderQueueLimits } from "./render-queue";
@@ -25,16 +25,26 @@ export class QrImages {
   private readonly queue: RenderQueue;
   /** The logos cards are drawn with, by name. */
   readonly logos: QrLogos;
+  private readonly workers: PngRenderWorkers | undefined;
+  private readonly render: (svg: string) => Promise<Buffer>;
 
   constructor(
     private readonly storage: Pick<Storage, "qr">,
     private readonly ttlMs: number,
     limits: RenderQueueLimits,
     private readonly observer: QrImageObserver = {},
-    private readonly render: (svg: string) => Promise<Buffer> = renderPng,
+    render?: (svg: string) => Promise<Buffer>,
   ) {
     this.queue = new RenderQueue(limits);
     this.logos = new QrLogos(storage);
+    // One render thread per slot, so that a render never waits for a thread.
+    this.workers = render ? undefined : new PngRenderWorkers(limits.concurrency);
+    this.render = render ?? ((svg) => (this.workers as PngRenderWorkers).render(svg));
+  }
+
+  /** Stops the render threads (the server's shutdown, after in-flight requests). */
+  async close(): Promise<void> {
+    await this.workers?.close();
   }
 
   /** Renders running and waiting now (the metrics' gauges). */
