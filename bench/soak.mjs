@@ -69,7 +69,10 @@ const url = await new Promise((resolve, reject) => {
   child.once("exit", (code) => reject(new Error(`the service exited with ${code}: ${serverErr}`)));
 });
 const { hostname, port } = new URL(url);
-const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+// FIFO: every kept-alive socket is used in turn, so none idles into the server's keep-alive
+// timeout (a request sent on a socket the server is closing fails with ECONNRESET: the client's
+// race, not the service's error).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 32, scheduling: "fifo" });
 
 /** One request; resolves with the status and the Location header (never rejects). */
 function send(method, pathAndQuery, body) {
@@ -91,11 +94,11 @@ function send(method, pathAndQuery, body) {
         response.on("end", () =>
           resolve({ status: response.statusCode, location: response.headers.location }),
         );
-        response.on("error", () => resolve({ status: "error" }));
+        response.on("error", (error) => resolve({ status: `error ${error.code ?? error.message}` }));
       },
     );
     request.setTimeout(30_000, () => request.destroy(new Error("timeout")));
-    request.on("error", () => resolve({ status: "error" }));
+    request.on("error", (error) => resolve({ status: `error ${error.code ?? error.message}` }));
     request.end(payload);
   });
 }
@@ -261,6 +264,9 @@ console.log(
 console.log(
   `RSS: start ${mb(samples[0].mb)} MB, after the ${warmupMinutes.toFixed(1)}-min warm-up ${mb(measured[0]?.mb ?? Number.NaN)} MB, end ${mb(samples.at(-1).mb)} MB, peak ${mb(peak)} MB (${samples.length} samples)`,
 );
+const byMinute = [];
+for (const sample of samples) byMinute[Math.floor(sample.minute)] ??= sample.mb;
+console.log(`RSS at each minute: ${byMinute.map((x) => Math.round(x)).join(", ")} MB`);
 console.log(
   `RSS slope after warm-up: ${perMinute.toFixed(2)} MB/min over ${(minutes - warmupMinutes).toFixed(1)} min`,
 );
