@@ -1,5 +1,6 @@
 import { readEnvironmentVariables } from "@cartax/schemas";
 import { readStorageConfig, type StorageConfig } from "@cartax/storage";
+import type { RenderQueueLimits } from "./qr/render-queue";
 
 /** Runtime configuration, read once from the environment at start-up. */
 export interface ServiceConfig extends StorageConfig {
@@ -12,8 +13,11 @@ export interface ServiceConfig extends StorageConfig {
   readonly publicBaseUrl?: string | undefined;
   /** `LOG_LEVEL` (default info). */
   readonly logLevel?: string | undefined;
-  /** `CARTAX_QR_RENDER_CONCURRENCY` (default 2) and `CARTAX_QR_QUEUE_LIMIT` (default 16). */
-  readonly qrRenders?: { readonly concurrency: number; readonly queueLimit: number } | undefined;
+  /**
+   * `CARTAX_QR_RENDER_CONCURRENCY` (default 2) and `CARTAX_QR_QUEUE_LIMIT` (default 16); the wait
+   * budget is not configurable (QUEUE_WAIT_BUDGET_MS) but for tests.
+   */
+  readonly qrRenders?: RenderQueueLimits | undefined;
 }
 
 /**

@@ -98,6 +98,32 @@ describe.each(testDatabases())("POST /v1/Qr on $dialect", (db) => {
       expect(decode(acme).text).toMatch(/\/p\//);
     });
 
+    it("draws a logo replaced under the same name, never the image of the logo before", async () => {
+      const post = (logoPath: string) =>
+        call(`${service.base}/Qr`, key, { body: { carDetailId: carId, logoPath, captionLine1: "Replaced" } });
+      const square = (fill: string) =>
+        service.server.service.storage.qr.putLogo({
+          name: "changing",
+          contentType: "image/svg+xml",
+          data: Buffer.from(
+            `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="${fill}"/></svg>`,
+          ),
+        });
+      await square("#c00");
+      const red = (await post("changing")).headers.get("location");
+      expect((await post("changing")).headers.get("location")).toBe(red);
+      // The operator replaces it (a later time stamp).
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await square("#00c");
+      const blue = (await post("changing")).headers.get("location");
+      expect(blue).not.toBe(red);
+      const png = async (l: string | null) => Buffer.from(await (await fetch(local(l ?? ""))).arrayBuffer());
+      expect((await png(red)).equals(await png(blue))).toBe(false);
+      // An unknown name is the default logo: the same image as no name at all.
+      const plain = (await post("Service_QR_Code")).headers.get("location");
+      expect((await post("no-such-logo")).headers.get("location")).toBe(plain);
+    });
+
     it("takes the built-in logo's name as topLogoPath; a too small size or a #colour is handled, never 201 with an unreadable image", async () => {
       const render = async (extra: Record<string, unknown>) => {
         const response = await call(`${service.base}/Qr`, key, { body: { carDetailId: carId, ...extra } });
@@ -232,7 +258,8 @@ describe("bounded rendering (CARTAX_QR_RENDER_CONCURRENCY, CARTAX_QR_QUEUE_LIMIT
       release = resolve;
     });
     const service = await startTestService(sqlite, {
-      qrRenders: { concurrency: 1, queueLimit: 1 },
+      // A long wait budget: the held render must not make the waiting one late (a slow machine).
+      qrRenders: { concurrency: 1, queueLimit: 1, waitBudgetMs: 120_000 },
       qrRender: async (svg) => {
         await released;
         return renderPng(svg);
@@ -286,7 +313,10 @@ describe("rendering does not block the event loop", () => {
   it("answers other requests while large QR images render", async () => {
     const [sqlite] = testDatabases();
     if (!sqlite) return;
-    const service = await startTestService(sqlite);
+    // Four renders of a few seconds each: a wait budget long enough that none is refused.
+    const service = await startTestService(sqlite, {
+      qrRenders: { concurrency: 2, queueLimit: 16, waitBudgetMs: 120_000 },
+    });
     try {
       const { primaryKey } = await service.subscribe();
       const { id } = await readJson(await call(`${service.base}/CarDetails`, primaryKey, { body: car }));

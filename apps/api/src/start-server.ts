@@ -127,7 +127,10 @@ function close(server: ServerType, service: ServiceContext, graceMs: number): Pr
     server.close(() => {
       clearTimeout(force);
       service.logger.flush?.();
-      void service.storage.close().then(() => done());
+      void service.qrImages
+        .close()
+        .then(() => service.storage.close())
+        .then(() => done());
     });
     // Idle keep-alive connections would hold close() open; in-flight requests still finish.
     if ("closeIdleConnections" in server) server.closeIdleConnections();

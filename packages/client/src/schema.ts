@@ -264,7 +264,7 @@ export interface paths {
     put?: never;
     /**
      * Generate a QR code image of a car detail's public link
-     * @description 201 with the image URI in Location (GET it without a key; it lives 24 hours). A request identical to one answered within the image's lifetime (same car, layout, captions, colours and logos) gets the same image back, without rendering again, and its lifetime starts again. Renders are bounded (CARTAX_QR_RENDER_CONCURRENCY at a time, CARTAX_QR_QUEUE_LIMIT waiting); past that the answer is 503 with Retry-After. Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).
+     * @description 201 with the image URI in Location (GET it without a key; it lives 24 hours). A request that normalises to one answered within the image's lifetime (same car, layout after defaults, captions, colours and logo bytes) gets the same image back, without composing or rendering it again, and lives at least 24 hours from this request. Renders are bounded (CARTAX_QR_RENDER_CONCURRENCY at a time, CARTAX_QR_QUEUE_LIMIT waiting, and no more waiting than about 0.5 s at the recent render time); past that the answer is 503 with Retry-After. Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).
      */
     post: operations["createQr"];
     delete?: never;
@@ -3247,7 +3247,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
-      /** @description Every render slot is busy and the queue of renders is full (CARTAX_QR_RENDER_CONCURRENCY, CARTAX_QR_QUEUE_LIMIT); nothing was created. */
+      /** @description Every render slot is busy and the queue of renders is full, or the request would wait for a slot longer than about 0.5 s (CARTAX_QR_RENDER_CONCURRENCY, CARTAX_QR_QUEUE_LIMIT); nothing was created. */
       503: {
         headers: {
           /** @description Seconds after which the same request is likely to be taken. */

@@ -7,6 +7,7 @@
 
 export { FONT_FAMILY, FONT_FILE, fontHasGlyph, MISSING_GLYPH, textWidth } from "./caption-font";
 export { wrapCaption } from "./caption-lines";
+export { drawingFingerprint } from "./drawing-fingerprint";
 export {
   DEFAULT_LOGO_NAME,
   defaultLogo,
@@ -29,3 +30,4 @@ export {
 } from "./qr-card";
 export { type Box, centreLogoBox, LINE_HEIGHT, layoutQrCard, MARGIN, type QrCardLayout } from "./qr-layout";
 export { QR_DEFAULTS, QR_LIMITS, type QrLayoutOptions, resolveQrLayout } from "./qr-request-options";
+export { PngRenderWorkers } from "./render-workers";

@@ -61,9 +61,15 @@ export function validateLogo(data: Buffer): Logo {
 
 const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../assets");
 
-/** The project's own default logo (the spec's `Service_QR_Code`), shipped with the package. */
+let shipped: Logo | undefined;
+
+/**
+ * The project's own default logo (the spec's `Service_QR_Code`), shipped with the package; read
+ * once (it is on the path of every QR request). Its bytes must not be modified.
+ */
 export function defaultLogo(): Logo {
-  return validateLogo(fs.readFileSync(path.join(assets, "service-qr-code.svg")));
+  shipped ??= validateLogo(fs.readFileSync(path.join(assets, "service-qr-code.svg")));
+  return shipped;
 }
 
 export const toDataUri = (logo: Logo) => `data:${logo.contentType};base64,${logo.data.toString("base64")}`;

@@ -152,6 +152,8 @@ export interface QrImageTable {
   expires_at: string;
   /** SHA-256 (hex) of the SVG drawn; null for images made before migration 0006. */
   content_sha256: string | null;
+  /** Key of the normalised QrRequest that asked for it; null for images made before migration 0010. */
+  request_key: string | null;
 }
 
 /** A fixed-window request counter of a limited subscription (shared by instances on PostgreSQL). */

@@ -127,7 +127,7 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     subscriptions: new SubscriptionStore(db, reader?.read, reader?.changes),
     carDetails,
     publicLinks: new PublicLinkStore(db, carDetails),
-    qr: new QrStore(db),
+    qr: new QrStore(db, writer),
     calculations,
     projections: new SavedResultStore(db, "projections"),
     comparisons: new SavedResultStore(db, "comparisons"),

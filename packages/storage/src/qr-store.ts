@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DatabaseSchema } from "./database-schema";
+import type { SqliteAuditWriter } from "./sqlite-audit-writer";
 
 export interface StoredLogo {
   readonly name: string;
@@ -8,12 +9,24 @@ export interface StoredLogo {
   readonly data: Buffer;
 }
 
+/** How much longer than the lifetime a reused image is given, so that its end moves once a minute at most. */
+export const REUSE_EXTENSION_SLACK_MS = 60_000;
+
 /**
  * Logos for QR cards and the generated images. Images are kept in the database (so every service
  * instance serves them) behind a 128-bit random token until they expire; `sweep` removes expired ones.
  */
 export class QrStore {
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  /**
+   * `offThread` (SQLite): new images are committed on the writer thread's connection. A PNG of
+   * tens of kilobytes committed on the event loop's connection (synchronous = FULL: an fsync) held
+   * every request in flight for 17 ms at the median and 81 ms at worst on a busy machine, once per
+   * render; POST /v1/Qr under load renders dozens a second.
+   */
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly offThread?: SqliteAuditWriter,
+  ) {}
 
   /** Adds or replaces a logo (the caller has validated it). */
   async putLogo(logo: StoredLogo): Promise<void> {
@@ -34,15 +47,29 @@ export class QrStore {
       .execute();
   }
 
-  async getLogo(name: string): Promise<StoredLogo | undefined> {
+  async getLogo(name: string): Promise<(StoredLogo & { readonly createdAt: string }) | undefined> {
     const row = await this.db.selectFrom("qr_logos").selectAll().where("name", "=", name).executeTakeFirst();
     return (
       row && {
         name: row.name,
         contentType: row.content_type as StoredLogo["contentType"],
         data: Buffer.from(row.data, "base64"),
+        createdAt: row.created_at,
       }
     );
+  }
+
+  /**
+   * When the logo of that name was last added or replaced (undefined: no such logo): a cheap
+   * look-up that tells a cached copy of the logo from a replaced one.
+   */
+  async logoVersion(name: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom("qr_logos")
+      .select("created_at")
+      .where("name", "=", name)
+      .executeTakeFirst();
+    return row?.created_at;
   }
 
   async listLogos(): Promise<{ name: string; contentType: string; bytes: number; createdAt: string }[]> {
@@ -56,51 +83,78 @@ export class QrStore {
   }
 
   /**
-   * Stores an image until `now + ttlMs`; returns its token. `contentSha256` (hex) identifies what
-   * was drawn, for `reuseImage`.
+   * Stores an image until `now + ttlMs`; returns its token. `keys` say what it is, for the reuse
+   * look-ups: `contentSha256` (hex) the SVG drawn, `requestKey` the normalised request that asked.
    */
   async putImage(
     png: Buffer,
     ttlMs: number,
     now: Date = new Date(),
-    contentSha256: string | null = null,
+    keys: { readonly contentSha256?: string; readonly requestKey?: string } = {},
   ): Promise<string> {
     const token = randomBytes(16).toString("base64url");
-    await this.db
-      .insertInto("qr_images")
-      .values({
-        token,
-        png: png.toString("base64"),
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + ttlMs).toISOString(),
-        content_sha256: contentSha256,
-      })
-      .execute();
+    const insert = this.db.insertInto("qr_images").values({
+      token,
+      png: png.toString("base64"),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + ttlMs).toISOString(),
+      content_sha256: keys.contentSha256 ?? null,
+      request_key: keys.requestKey ?? null,
+    });
+    if (this.offThread?.usable) {
+      try {
+        const { sql, parameters } = insert.compile();
+        await this.offThread.execute([{ sql, parameters }]);
+        return token;
+      } catch (error) {
+        // A row the database refused fails; one lost with a dying worker is written here instead.
+        if (this.offThread.usable) throw error;
+      }
+    }
+    await insert.execute();
     return token;
   }
 
   /**
-   * The token of a live image of the same content, if there is one; its lifetime is extended to
-   * `now + ttlMs` (never shortened), so that whoever receives it has the full lifetime too.
+   * The token of a live image asked for by the same normalised request, if there is one; its
+   * lifetime is extended as `reuseImage` says.
    */
-  async reuseImage(
-    contentSha256: string,
+  reuseImageOfRequest(
+    requestKey: string,
     ttlMs: number,
     now: Date = new Date(),
+  ): Promise<string | undefined> {
+    return this.reuse("request_key", requestKey, ttlMs, now);
+  }
+
+  /**
+   * The token of a live image of the same content (SHA-256 of its SVG), if there is one. Whoever
+   * receives it gets at least the full lifetime: when less than `ttlMs` is left, its end moves to
+   * `now + ttlMs` plus REUSE_EXTENSION_SLACK_MS, so that a card asked for many times a second
+   * costs one write a minute, not one a request.
+   */
+  reuseImage(contentSha256: string, ttlMs: number, now: Date = new Date()): Promise<string | undefined> {
+    return this.reuse("content_sha256", contentSha256, ttlMs, now);
+  }
+
+  private async reuse(
+    column: "content_sha256" | "request_key",
+    value: string,
+    ttlMs: number,
+    now: Date,
   ): Promise<string | undefined> {
     const row = await this.db
       .selectFrom("qr_images")
       .select(["token", "expires_at"])
-      .where("content_sha256", "=", contentSha256)
+      .where(column, "=", value)
       .where("expires_at", ">", now.toISOString())
       .orderBy("expires_at", "desc")
       .executeTakeFirst();
     if (!row) return undefined;
-    const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
-    if (expiresAt <= row.expires_at) return row.token;
+    if (row.expires_at >= new Date(now.getTime() + ttlMs).toISOString()) return row.token;
     const updated = await this.db
       .updateTable("qr_images")
-      .set({ expires_at: expiresAt })
+      .set({ expires_at: new Date(now.getTime() + ttlMs + REUSE_EXTENSION_SLACK_MS).toISOString() })
       .where("token", "=", row.token)
       .where("expires_at", ">", now.toISOString())
       .executeTakeFirst();

@@ -54,7 +54,7 @@ export const PROBLEMS = {
   service_unavailable: {
     status: 503,
     title: "The service is busy",
-    help: "Every QR render slot is busy and the queue of renders waiting is full (the operator sets both: CARTAX_QR_RENDER_CONCURRENCY and CARTAX_QR_QUEUE_LIMIT). Nothing was created. Wait the number of seconds in the Retry-After header, then send the same request again.",
+    help: "Every QR render slot is busy and the queue of renders waiting is full (the operator sets both: CARTAX_QR_RENDER_CONCURRENCY and CARTAX_QR_QUEUE_LIMIT), or the request would wait for a slot longer than about 0.5 s. Nothing was created. Wait the number of seconds in the Retry-After header, then send the same request again.",
   },
   internal_error: {
     status: 500,

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { renderPng } from "@cartax/qr";
+import { PngRenderWorkers } from "@cartax/qr";
 import type { Storage } from "@cartax/storage";
-import { RenderQueue, type RenderQueueLimits } from "./render-queue";
+import { QrLogos } from "./qr-logos";
+import { RenderQueue, RenderQueueFullError, type RenderQueueLimits } from "./render-queue";
 
 /** What happened to one request for an image (for the metrics). */
 export interface QrImageObserver {
@@ -11,22 +12,39 @@ export interface QrImageObserver {
 }
 
 /**
- * The generated QR images of the service: an SVG card becomes a stored PNG behind a token. The
- * same card (same SHA-256 of its SVG: same link, layout, captions, colours and logo bytes) within
- * a live image's lifetime gets that image's token back without rendering again, its lifetime
- * extended; renders are bounded by a RenderQueue (past it: RenderQueueFullError, a 503).
+ * The generated QR images of the service: a card becomes a stored PNG behind a token.
+ *
+ * A request is known by the key of its normalised form (qr-request-key.ts). Within a live image's
+ * lifetime the same key gets that image's token back from one look-up, without composing the card
+ * or rendering it, and the image's lifetime is extended. Identical requests arriving together share
+ * one render. Otherwise the card is composed and rendered in a bounded RenderQueue (past it:
+ * RenderQueueFullError, a 503, before any work on the card); a card whose SVG was drawn already
+ * for another key (the same SHA-256) reuses that image instead of rendering.
  */
 export class QrImages {
   private readonly queue: RenderQueue;
+  /** The logos cards are drawn with, by name. */
+  readonly logos: QrLogos;
+  private readonly workers: PngRenderWorkers | undefined;
+  private readonly render: (svg: string) => Promise<Buffer>;
 
   constructor(
     private readonly storage: Pick<Storage, "qr">,
     private readonly ttlMs: number,
     limits: RenderQueueLimits,
     private readonly observer: QrImageObserver = {},
-    private readonly render: (svg: string) => Promise<Buffer> = renderPng,
+    render?: (svg: string) => Promise<Buffer>,
   ) {
     this.queue = new RenderQueue(limits);
+    this.logos = new QrLogos(storage);
+    // One render thread per slot, so that a render never waits for a thread.
+    this.workers = render ? undefined : new PngRenderWorkers(limits.concurrency);
+    this.render = render ?? ((svg) => (this.workers as PngRenderWorkers).render(svg));
+  }
+
+  /** Stops the render threads (the server's shutdown, after in-flight requests). */
+  async close(): Promise<void> {
+    await this.workers?.close();
   }
 
   /** Renders running and waiting now (the metrics' gauges). */
@@ -34,24 +52,33 @@ export class QrImages {
     return { running: this.queue.running, queued: this.queue.queued };
   }
 
-  /** The token of the image of `svg`: a live stored one, or a new render (may throw RenderQueueFullError). */
-  async tokenFor(svg: string): Promise<string> {
-    const sha256 = createHash("sha256").update(svg).digest("hex");
-    const stored = await this.storage.qr.reuseImage(sha256, this.ttlMs);
+  /**
+   * The token of the image of the request `requestKey`: a live stored one, or `compose` (the
+   * card's SVG) rendered and stored. Rejects with RenderQueueFullError when refused.
+   */
+  async tokenFor(requestKey: string, compose: () => Promise<string>): Promise<string> {
+    const stored = await this.storage.qr.reuseImageOfRequest(requestKey, this.ttlMs);
     if (stored) {
       this.observer.reused?.();
       return stored;
     }
     try {
       // Identical requests arriving together share one render (the queue's key).
-      return await this.queue.run(sha256, async () => {
+      return await this.queue.run(requestKey, async () => {
+        const svg = await compose();
+        const contentSha256 = createHash("sha256").update(svg).digest("hex");
+        const drawn = await this.storage.qr.reuseImage(contentSha256, this.ttlMs);
+        if (drawn) {
+          this.observer.reused?.();
+          return drawn;
+        }
         const started = performance.now();
         const png = await this.render(svg);
         this.observer.rendered?.((performance.now() - started) / 1000);
-        return this.storage.qr.putImage(png, this.ttlMs, new Date(), sha256);
+        return this.storage.qr.putImage(png, this.ttlMs, new Date(), { contentSha256, requestKey });
       });
     } catch (error) {
-      if ((error as Error).name === "RenderQueueFullError") this.observer.refused?.();
+      if (error instanceof RenderQueueFullError) this.observer.refused?.();
       throw error;
     }
   }

@@ -88,4 +88,58 @@ describe("RenderQueue", () => {
     expect(() => new RenderQueue({ concurrency: 0, queueLimit: 1 })).toThrow(RangeError);
     expect(() => new RenderQueue({ concurrency: 1, queueLimit: -1 })).toThrow(RangeError);
   });
+
+  it("refuses on arrival a task likely to wait longer than the budget, though the queue has room", async () => {
+    // Before any task is measured the mean is 100 ms: one slot busy means a likely wait of 100 ms.
+    const tight = new RenderQueue({ concurrency: 1, queueLimit: 10, waitBudgetMs: 50 });
+    const started: string[] = [];
+    const a = gate(started, "a");
+    const running = tight.run("a", a.task);
+    expect(() => tight.run("b", a.task)).toThrow(RenderQueueFullError);
+    expect(tight.queued).toBe(0);
+    a.finish();
+    await running;
+    // The same wait within a longer budget is accepted.
+    const roomy = new RenderQueue({ concurrency: 1, queueLimit: 10, waitBudgetMs: 1000 });
+    const b = gate(started, "b");
+    const c = gate(started, "c");
+    const first = roomy.run("b", b.task);
+    const second = roomy.run("c", c.task);
+    expect(roomy.queued).toBe(1);
+    b.finish();
+    c.finish();
+    expect(await Promise.all([first, second])).toEqual(["b", "c"]);
+  });
+
+  it("refuses, unrun, a task whose turn comes after the budget, and runs the next one", async () => {
+    const queue = new RenderQueue({ concurrency: 1, queueLimit: 10, waitBudgetMs: 20 });
+    // Quick tasks bring the measured mean well under the budget, so that b and c are accepted.
+    for (let i = 0; i < 30; i++) await queue.run(`quick ${i}`, async () => "done");
+    expect(queue.meanTaskMs).toBeLessThan(5);
+    const started: string[] = [];
+    const a = gate(started, "a");
+    const b = gate(started, "b");
+    const ra = queue.run("a", a.task);
+    const rb = queue.run("b", b.task);
+    const late = rb.then(
+      () => "ran",
+      (error: unknown) => error,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    a.finish();
+    expect(await ra).toBe("a");
+    expect(await late).toBeInstanceOf(RenderQueueFullError);
+    expect(started).toEqual(["a"]);
+    expect([queue.running, queue.queued]).toEqual([0, 0]);
+    // The slot passed on: a new task runs at once.
+    const c = gate(started, "c");
+    const rc = queue.run("c", c.task);
+    expect(started).toEqual(["a", "c"]);
+    c.finish();
+    expect(await rc).toBe("c");
+  });
+
+  it("refuses a budget that makes no sense", () => {
+    expect(() => new RenderQueue({ concurrency: 1, queueLimit: 1, waitBudgetMs: 0 })).toThrow(RangeError);
+  });
 });

@@ -1,13 +1,4 @@
-import {
-  DEFAULT_LOGO_NAME,
-  defaultLogo,
-  type Logo,
-  QR_DEFAULTS,
-  qrCardSvg,
-  resolveQrLayout,
-  validateLogo,
-} from "@cartax/qr";
-import { isUnstorableText } from "@cartax/schemas";
+import { drawingFingerprint, QR_DEFAULTS, qrCardSvg, resolveQrLayout } from "@cartax/qr";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
@@ -15,35 +6,14 @@ import { notFound, ProblemError } from "../http/problem";
 import { jsonBody } from "../http/read-json-body";
 import { uuidParam } from "../http/uuid-param";
 import { bodyProblems, jsonRequest, open, problem, secured } from "../openapi/responses";
+import { BUILT_IN_LOGO } from "../qr/qr-logos";
+import { qrRequestKey } from "../qr/qr-request-key";
 import { RenderQueueFullError } from "../qr/render-queue";
 import type { Api } from "./api";
 import { qrRequestSchema } from "./qr-request-schema";
 
 /** Images are served for 24 hours; the sweep removes them within the hour after (spec: 24–48 h). */
 export const QR_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
-
-/**
- * A logo by name from the logo store. `logoPath` and `topLogoPath` never read files or fetch URLs
- * (path traversal, SSRF): they name logos of the store. An unknown or invalid name falls back to
- * the field's default (the spec's rule): the project's logo for `logoPath`, none for `topLogoPath`.
- */
-async function logoNamed(
-  service: ServiceContext,
-  name: unknown,
-  fallback: Logo | null,
-): Promise<Logo | null> {
-  // A name with U+0000 or a lone surrogate names no logo (and PostgreSQL cannot even look it up).
-  if (typeof name !== "string" || name === "" || isUnstorableText(name)) return fallback;
-  // The built-in logo by its name, for the top logo too.
-  if (name === DEFAULT_LOGO_NAME) return defaultLogo();
-  const stored = await service.storage.qr.getLogo(name);
-  if (!stored) return fallback;
-  try {
-    return validateLogo(stored.data);
-  } catch {
-    return fallback;
-  }
-}
 
 const notAQrRequest = () =>
   new ProblemError("validation_error", "the body must be a QrRequest object", [
@@ -57,7 +27,7 @@ export const createQrRoute = (service: ServiceContext) =>
     path: "/v1/Qr",
     summary: "Generate a QR code image of a car detail's public link",
     description:
-      "201 with the image URI in Location (GET it without a key; it lives 24 hours). A request identical to one answered within the image's lifetime (same car, layout, captions, colours and logos) gets the same image back, without rendering again, and its lifetime starts again. Renders are bounded (CARTAX_QR_RENDER_CONCURRENCY at a time, CARTAX_QR_QUEUE_LIMIT waiting); past that the answer is 503 with Retry-After. Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).",
+      "201 with the image URI in Location (GET it without a key; it lives 24 hours). A request that normalises to one answered within the image's lifetime (same car, layout after defaults, captions, colours and logo bytes) gets the same image back, without composing or rendering it again, and lives at least 24 hours from this request. Renders are bounded (CARTAX_QR_RENDER_CONCURRENCY at a time, CARTAX_QR_QUEUE_LIMIT waiting, and no more waiting than about 0.5 s at the recent render time); past that the answer is 503 with Retry-After. Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).",
     tags: ["Sharing"],
     security: secured,
     middleware: [authenticate(service, { calculation: false }), jsonBody] as const,
@@ -79,7 +49,7 @@ export const createQrRoute = (service: ServiceContext) =>
       404: problem("No car detail with that id in this account.", 404),
       503: {
         ...problem(
-          "Every render slot is busy and the queue of renders is full (CARTAX_QR_RENDER_CONCURRENCY, CARTAX_QR_QUEUE_LIMIT); nothing was created.",
+          "Every render slot is busy and the queue of renders is full, or the request would wait for a slot longer than about 0.5 s (CARTAX_QR_RENDER_CONCURRENCY, CARTAX_QR_QUEUE_LIMIT); nothing was created.",
           503,
         ),
         headers: {
@@ -112,18 +82,33 @@ export function registerCreateQr(api: Api, service: ServiceContext): void {
       );
       if (!(await service.storage.carDetails.get(subscription.ownerId, id)))
         throw notFound(`car detail ${id}`);
-      const token = await service.storage.publicLinks.tokenFor(subscription.ownerId, id);
-      const fallback = defaultLogo();
-      const { svg } = qrCardSvg({
-        content: `${service.publicBaseUrl}/p/${token}`,
-        layout: resolveQrLayout(request),
-        logo: (await logoNamed(service, request.logoPath ?? QR_DEFAULTS.logoPath, fallback)) ?? fallback,
-        topLogo: await logoNamed(service, request.topLogoPath, null),
+      const layout = resolveQrLayout(request);
+      const logos = service.qrImages.logos;
+      const logo =
+        (await logos.named(request.logoPath ?? QR_DEFAULTS.logoPath, BUILT_IN_LOGO)) ?? BUILT_IN_LOGO;
+      const topLogo = await logos.named(request.topLogoPath, null);
+      const requestKey = qrRequestKey({
+        drawing: drawingFingerprint(),
+        ownerId: subscription.ownerId,
+        carDetailId: id,
+        publicBaseUrl: service.publicBaseUrl,
+        layout,
+        logo: logo.id,
+        topLogo: topLogo?.id ?? null,
       });
       let image: string;
       try {
-        // The same card as a live image: that image (no render); else a render, bounded.
-        image = await service.qrImages.tokenFor(svg);
+        // An identical request's live image (no composing, no render); else a render, bounded,
+        // the card composed only once a slot is free.
+        image = await service.qrImages.tokenFor(requestKey, async () => {
+          const token = await service.storage.publicLinks.tokenFor(subscription.ownerId, id);
+          return qrCardSvg({
+            content: `${service.publicBaseUrl}/p/${token}`,
+            layout,
+            logo: logo.logo,
+            topLogo: topLogo?.logo ?? null,
+          }).svg;
+        });
       } catch (error) {
         if (!(error instanceof RenderQueueFullError)) throw error;
         c.header("Retry-After", String(error.retryAfterSeconds));

@@ -8,7 +8,8 @@ import { qrImageReuse } from "./0006-qr-image-reuse";
 import { webhookNotificationFailures } from "./0007-webhook-notification-failures";
 import { projections } from "./0008-projections";
 import { comparisons } from "./0009-comparisons";
-import { comparisonLinks } from "./0010-comparison-links";
+import { qrRequestKey } from "./0010-qr-request-key";
+import { comparisonLinks } from "./0011-comparison-links";
 
 /**
  * Every migration, by name; names sort in the order they run. Append new ones (another issue's
@@ -24,5 +25,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0007-webhook-notification-failures": webhookNotificationFailures,
   "0008-projections": projections,
   "0009-comparisons": comparisons,
-  "0010-comparison-links": comparisonLinks,
+  "0010-qr-request-key": qrRequestKey,
+  "0011-comparison-links": comparisonLinks,
 };
