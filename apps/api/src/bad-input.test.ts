@@ -17,6 +17,23 @@ describe("bad input (SQLite)", () => {
     await service.stop();
   });
 
+  it("refuses a body nested thousands deep with 400 malformed_json (rule maxDepth), never a 500", async () => {
+    // An unknown field is ignored, but the body is saved as received: 5,000 levels once overflowed
+    // the stack there (found by the black-box review of issue 22).
+    const deep = `${"[".repeat(5000)}${"]".repeat(5000)}`;
+    const body = JSON.stringify(calculationRequest).replace(/}$/, `,"x":${deep}}`);
+    for (const path of ["Calculate", "Projection"]) {
+      const response = await call(`${service.base}/${path}`, key, { body });
+      expect(response.status, path).toBe(400);
+      const problem = await readJson(response);
+      expect(problem.code).toBe("malformed_json");
+      expect(problem.detail).toContain("maxDepth");
+    }
+    // A body within the limit with an unknown field is still answered.
+    const shallow = JSON.stringify(calculationRequest).replace(/}$/, `,"x":[[[["fine"]]]]}`);
+    expect((await call(`${service.base}/Calculate`, key, { body: shallow })).status).toBe(200);
+  });
+
   it("serves a path with a trailing slash like the path without it", async () => {
     const calculate = await call(`${service.base}/Calculate/`, key, { body: calculationRequest });
     expect(calculate.status).toBe(200);

@@ -73,6 +73,33 @@ describe("answersInOrder", () => {
     );
   });
 
+  it("hands out the answers of the lines read while the body waits for more (no wait for the window)", async () => {
+    // A client that sends a line and waits for its answer before the next one must get it.
+    let sendThird: () => void = () => {};
+    const third = new Promise<void>((resolve) => {
+      sendThird = resolve;
+    });
+    async function* paused() {
+      yield 1;
+      yield 2;
+      await third;
+      yield 3;
+    }
+    const answers = answersInOrder(paused(), async (i) => `answer ${i}`, 16);
+    let out = "";
+    while (!out.includes("answer 2")) {
+      const step = await Promise.race([answers.next(), sleep(2000).then(() => "stalled" as const)]);
+      if (step === "stalled")
+        throw new Error(`answers stalled before the body went on; got ${JSON.stringify(out)}`);
+      if (step.done) break;
+      out += step.value;
+    }
+    expect(out).toBe("answer 1\nanswer 2\n");
+    sendThird();
+    for await (const chunk of answers) out += chunk;
+    expect(out).toBe("answer 1\nanswer 2\nanswer 3\n");
+  });
+
   it("reads no more than the window ahead of the answers taken (bounded memory)", async () => {
     const pulled = { count: 0 };
     const answers = answersInOrder(

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
+import { checkJsonDepth } from "./json-depth";
 import { ProblemError } from "./problem";
 
 /** Request bodies larger than this are refused with 413 (the limit is in the README and OpenAPI). */
@@ -33,11 +34,14 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   // The route's validator reads the body again through Hono's body cache, not the spent stream.
   // (Hono keeps promises there, whatever its type says.)
   (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new ProblemError("malformed_json", `the body is not valid JSON: ${(error as Error).message}`);
   }
+  checkJsonDepth(parsed);
+  return parsed;
 }
 
 const tooLarge = () =>

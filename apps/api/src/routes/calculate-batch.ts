@@ -11,6 +11,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv, ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
+import { checkJsonDepth } from "../http/json-depth";
 import { type Problem, ProblemError, validationError } from "../http/problem";
 import { RATE_LIMIT_POLICY } from "../http/rate-limit";
 import { calculationRequestExample } from "../openapi/examples";
@@ -173,6 +174,7 @@ async function calculateLine(context: BatchContext, line: NdjsonLine): Promise<s
       `line ${line.line} is not valid JSON: ${(error as Error).message}`,
     );
   }
+  checkJsonDepth(body, `line ${line.line}`);
   const parsed = parseCalculationRequest(body);
   if (!parsed.ok) throw validationError(parsed.problem);
   return calculateAndRecord(context.service, context.subscription, parsed.request, body, context.priceBasis);
@@ -221,7 +223,9 @@ interface Pending {
  * The answers in the order of the lines, several lines in flight (`window`): each line is started
  * as it is read, and an answer leaves only when every line before it has left. Each step hands out
  * the first answer and every one after it already known, so a reader gets few large chunks. The
- * lines are pulled only as answers are taken: nothing is read ahead of the window.
+ * lines are pulled only as answers are taken: nothing is read ahead of the window. An answer never
+ * waits for the next line: while the body pauses (a client that sends a line and waits for its
+ * answer), the answers of the lines already read leave as they are ready.
  */
 export async function* answersInOrder<T>(
   items: AsyncIterable<T>,
@@ -244,11 +248,31 @@ export async function* answersInOrder<T>(
     while (queue.length > 0 && queue[0]?.text !== undefined) out += `${queue.shift()?.text}\n`;
     return out;
   };
+  const lines = items[Symbol.asyncIterator]();
+  /** The read in progress, kept across answers handed out while it waits for the body. */
+  let reading: Promise<IteratorResult<T>> | undefined;
   let failure: { error: unknown } | undefined;
+  let ended = false;
   try {
-    for await (const item of items) {
-      start(item);
-      if (queue.length >= window) yield await release();
+    while (!ended) {
+      if (queue.length >= window) {
+        yield await release();
+        continue;
+      }
+      if (!reading) {
+        reading = lines.next();
+        // Rejections are handled where it is awaited; this only keeps an abandoned read quiet.
+        reading.catch(() => {});
+      }
+      const head = queue[0];
+      const next = head ? await Promise.race([reading, head.done.then(() => undefined)]) : await reading;
+      if (next === undefined) {
+        yield await release();
+        continue;
+      }
+      reading = undefined;
+      if (next.done) ended = true;
+      else start(next.value);
     }
   } catch (error) {
     // The lines started before the failure are answered (and audited) all the same.
