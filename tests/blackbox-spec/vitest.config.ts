@@ -10,7 +10,9 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     reporters: ["default", "json"],
     outputFile: { json: "test-results.json" },
-    testTimeout: 20_000,
+    // Many tests run the operator CLI (a fresh Node process each) several times: alone they take
+    // 3-13 s, but with the four suites of `npm test` at once a CLI call can take 10 s or more.
+    testTimeout: 60_000,
     hookTimeout: 200_000,
   },
 });

@@ -11,7 +11,9 @@ export default defineConfig({
     // As every workspace package: scripts/dev.mjs sums test-results.json into the CI line.
     reporters: ["default", "json"],
     outputFile: { json: "test-results.json" },
-    testTimeout: 30_000,
+    // Many tests run the operator CLI (a fresh Node process each) several times: alone they take
+    // 3-13 s, but with the four suites of `npm test` at once a CLI call can take 10 s or more.
+    testTimeout: 90_000,
     hookTimeout: 200_000,
   },
 });
