@@ -130,7 +130,7 @@ export {
   type TaxResult,
 } from "./tax-result";
 export { CALCULATOR_NAMES } from "./texts/calculator-names";
-export { formatEuro, formatPercent } from "./texts/format-value";
+export { formatEuro, formatPercent, shortDecimal } from "./texts/format-value";
 export { NOTE_TEXTS } from "./texts/note-texts";
 export {
   CAR_DETAIL_LIMITS,

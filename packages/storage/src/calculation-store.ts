@@ -18,6 +18,9 @@ export interface CalculationRecord {
   readonly createdAt: string;
 }
 
+/** A record to save: its result as an object, or left out when the caller gives its JSON text. */
+export type CalculationRecordToSave = Omit<CalculationRecord, "result"> & { readonly result?: unknown };
+
 const toRecord = (row: Selectable<CalculationTable>): CalculationRecord => ({
   id: row.id,
   ownerId: row.owner_id,
@@ -29,7 +32,7 @@ const toRecord = (row: Selectable<CalculationTable>): CalculationRecord => ({
   createdAt: row.created_at,
 });
 
-const toRow = (record: CalculationRecord, resultJson?: string) => ({
+const toRow = (record: CalculationRecordToSave, resultJson?: string) => ({
   id: record.id,
   owner_id: record.ownerId,
   subscription_id: record.subscriptionId,
@@ -75,9 +78,10 @@ export class CalculationStore {
 
   /**
    * Saves the record; resolves once it is committed (with others of the same few milliseconds).
-   * `resultJson`: the result exactly as it was sent, when the caller has serialised it already.
+   * `resultJson`: the result exactly as it was sent, when the caller has serialised it already
+   * (then the record needs no `result` object).
    */
-  async insert(record: CalculationRecord, resultJson?: string): Promise<void> {
+  async insert(record: CalculationRecordToSave, resultJson?: string): Promise<void> {
     const row = toRow(record, resultJson);
     if (this.offThread?.usable) {
       try {

@@ -4,7 +4,7 @@
  * CLI. Kysely on SQLite (embedded default, in `CARTAX_DATA_DIR`) or PostgreSQL (`DATABASE_URL`),
  * with one set of migrations and the same behaviour on both.
  */
-export { type CalculationRecord, CalculationStore } from "./calculation-store";
+export { type CalculationRecord, type CalculationRecordToSave, CalculationStore } from "./calculation-store";
 export { CarDetailStore, type StoredCar, type StoredCarDetail } from "./car-detail-store";
 export { ConfigError } from "./config-error";
 export type { DatabaseSchema } from "./database-schema";

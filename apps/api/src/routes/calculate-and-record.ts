@@ -10,7 +10,7 @@ import {
 import type { Subscription } from "@cartax/storage";
 import type { ServiceContext } from "../http/app-env";
 import { notFound, validationError } from "../http/problem";
-import { withParameterLinks } from "../rule-book-page/line-parameters";
+import { calculationResultJson } from "../rule-book-page/line-parameters";
 import { carExcludingVat } from "./car-detail-view";
 
 /**
@@ -41,22 +41,23 @@ export async function calculateAndRecord(
   const run = runCalculation(request, toCarDetailInput(car));
   if (!run.ok) throw validationError(run.problem);
   // Figures in `lines`; a calculator and year without one in `unavailableLines`, never as 0.00.
-  // Each line with the parameters it used linked to the rule book (beyond the spec).
-  const lines = withParameterLinks(
+  // Each line with the parameters it used linked to the rule book (beyond the spec), written
+  // straight to JSON (the bytes of withParameterLinks' lines, without building them).
+  const calculationId = randomUUID();
+  const resultJson = calculationResultJson(
+    calculationId,
     run.lines,
+    run.unavailableLines,
     run.results,
     request.userProfile.regionRegistration,
     service.publicBaseUrl,
   );
-  const result = { calculationId: randomUUID(), lines, unavailableLines: run.unavailableLines };
-  const resultJson = JSON.stringify(result);
   await service.storage.calculations.insert(
     {
-      id: result.calculationId,
+      id: calculationId,
       ownerId: subscription.ownerId,
       subscriptionId: subscription.id,
       request: received,
-      result,
       rulesVersion: RULES_VERSION,
       clientVersion: request.version ?? null,
       createdAt: new Date().toISOString(),

@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+// Two builds of the service (or one build under two sets of Node options) against each other under
+// wrk, alternated round by round so that both see the same machine: the HTTP counterpart of
+// compare.mjs. Not part of `pnpm bench`. Each side runs in its own fresh SQLite folder (one
+// subscription, one stored car); per round each side gets a warm-up run and a measured run of
+// BENCH_SECONDS (default 6) at 50 connections, A then B in odd rounds and B then A in even ones.
+// Prints each round and the medians of the per-round ratios B/A (req/s, p50, p99), with the CPU
+// time per request of the server process (all its threads, from /proc) beside.
+//
+//   node bench/http-compare.mjs --a <repo root> --b <repo root> [--route calculate|matrix|car]
+//        [--rounds 5] [--a-args="--max-semi-space-size=64"] [--b-args=...]
+//
+// A root is a checkout with `apps/api/dist` and the packages built (`pnpm build`). Give the same
+// root twice to see the noise of the machine: two copies of one build come out within a few %.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { benchCar, benchHttpRequest } from "./bench-request.mjs";
+
+const { values } = parseArgs({
+  options: {
+    a: { type: "string" },
+    b: { type: "string" },
+    route: { type: "string", default: "calculate" },
+    rounds: { type: "string", default: "5" },
+    "a-args": { type: "string", default: "" },
+    "b-args": { type: "string", default: "" },
+  },
+});
+if (!values.a || !values.b || !["calculate", "matrix", "car"].includes(values.route)) {
+  console.error(
+    "usage: node bench/http-compare.mjs --a <root> --b <root> [--route calculate|matrix|car] [--rounds N] [--a-args ...] [--b-args ...]",
+  );
+  process.exit(2);
+}
+if (spawnSync("wrk", ["--version"]).error) {
+  console.log("HTTP comparison skipped: wrk is not installed (Debian: apt-get install wrk)");
+  process.exit(0);
+}
+const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+const rounds = Number(values.rounds);
+const ticks = 100; // USER_HZ: /proc/PID/stat counts CPU time in 1/100 s on Linux
+
+/** Opens a side's own database with the storage package of its own build. */
+async function prepare(root) {
+  const { openStorage } = await import(path.join(path.resolve(root), "packages/storage/dist/index.js"));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-http-compare-"));
+  const storage = await openStorage({ dataDir, databaseUrl: undefined });
+  const { primaryKey, subscription } = await storage.subscriptions.create({
+    name: "bench",
+    environment: "acceptance",
+    calculationAccess: true,
+  });
+  const stored = await storage.carDetails.create(subscription.ownerId, { ...benchCar, isActive: true });
+  await storage.close();
+  return { root: path.resolve(root), dataDir, key: primaryKey, carId: stored.id };
+}
+
+function start(side, args) {
+  const child = spawn(
+    process.execPath,
+    [...args.split(" ").filter(Boolean), path.join(side.root, "apps/api/dist/server.js")],
+    {
+      env: {
+        ...process.env,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        CARTAX_DATA_DIR: side.dataDir,
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let err = "";
+    child.stderr.on("data", (chunk) => {
+      err += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(err);
+      if (match) resolve({ child, url: match[1] });
+    });
+    child.once("exit", (code) => reject(new Error(`the service exited with ${code}: ${err}`)));
+  });
+}
+
+/** CPU time (ms) of every thread of a process so far. */
+function cpuMs(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+}
+
+function wrk(url, body) {
+  const script = path.join(os.tmpdir(), `cartax-http-compare-${process.pid}.lua`);
+  fs.writeFileSync(
+    script,
+    (body
+      ? `wrk.method = "POST"\nwrk.body = [[${JSON.stringify(body)}]]\nwrk.headers["Content-Type"] = "application/json"\n`
+      : "") +
+      `done = function(summary, latency, requests)\n` +
+      `  io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))\n` +
+      `end\n`,
+  );
+  const run = spawnSync("wrk", ["-t2", "-c50", `-d${seconds}s`, "-s", script, url], { encoding: "utf8" });
+  fs.rmSync(script, { force: true });
+  const match = /RESULT ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(run.stdout);
+  if (!match) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
+  return { rps: Number(match[1]), p50: Number(match[2]), p99: Number(match[3]), non2xx: Number(match[4]) };
+}
+
+async function measure(side, args) {
+  const server = await start(side, args);
+  try {
+    const key = `subscription-key=${side.key}`;
+    const url =
+      values.route === "calculate"
+        ? `${server.url}/v1/Calculate?${key}`
+        : values.route === "matrix"
+          ? `${server.url}/v1/GetTaxMatrix?id=${side.carId}&${key}`
+          : `${server.url}/v1/CarDetails/${side.carId}?${key}`;
+    const body = values.route === "calculate" ? benchHttpRequest : undefined;
+    wrk(url, body); // warm-up: JIT, SQLite's page cache
+    const before = cpuMs(server.child.pid);
+    const run = wrk(url, body);
+    const cpu = cpuMs(server.child.pid) - before;
+    return { ...run, cpuUs: (cpu * 1000) / (run.rps * seconds) };
+  } finally {
+    server.child.removeAllListeners("exit");
+    server.child.kill();
+    await new Promise((resolve) => server.child.once("exit", resolve));
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const a = await prepare(values.a);
+const b = await prepare(values.b);
+const line = (name, r) =>
+  `${name} ${Math.round(r.rps).toLocaleString("en").padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms  CPU ${Math.round(r.cpuUs)} µs/req${r.non2xx ? `  (${r.non2xx} non-2xx!)` : ""}`;
+console.log(
+  `cartax HTTP comparison: ${values.route}, ${rounds} rounds of ${seconds} s, 50 connections, load average ${os.loadavg()[0].toFixed(1)}\nA = ${a.root} ${values["a-args"]}\nB = ${b.root} ${values["b-args"]}\n`,
+);
+const ratios = { rps: [], p50: [], p99: [], cpuUs: [] };
+try {
+  for (let round = 1; round <= rounds; round++) {
+    const order = round % 2 ? ["A", "B"] : ["B", "A"];
+    const results = {};
+    for (const name of order)
+      results[name] = await measure(name === "A" ? a : b, values[name === "A" ? "a-args" : "b-args"]);
+    console.log(`round ${round}: ${line("A", results.A)}\n         ${line("B", results.B)}`);
+    for (const k of Object.keys(ratios)) ratios[k].push(results.B[k] / results.A[k]);
+  }
+} finally {
+  for (const side of [a, b]) fs.rmSync(side.dataDir, { recursive: true, force: true });
+}
+console.log(
+  `\nmedian B/A: req/s ${median(ratios.rps).toFixed(3)}×  p50 ${median(ratios.p50).toFixed(3)}×  p99 ${median(ratios.p99).toFixed(3)}×  CPU per request ${median(ratios.cpuUs).toFixed(3)}×  (load average ${os.loadavg()[0].toFixed(1)})`,
+);
