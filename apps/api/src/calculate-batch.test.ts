@@ -344,6 +344,12 @@ describe.each(testDatabases())("POST /v1/Calculate/batch on $dialect", (db) => {
           carDetail: { ...petrolCar, fuel: "Electric", wltp: 0, capacity: 0 },
         }),
         JSON.stringify({ ...calculationRequest, carDetail: { ...petrolCar, wltp: -1 } }),
+        // Refused by the engine's own check (a car first registered after the registration date),
+        // past the request schema: the batch validates as Calculate does, in one pass.
+        JSON.stringify({
+          ...calculationRequest,
+          carDetail: { ...petrolCar, firstRegistration: "2025-06-01" },
+        }),
         JSON.stringify({
           carDetailId: "0b5e7c1a-57a0-4c1e-9d2e-6a0c6d5b8f11",
           userProfile: companyProfile,

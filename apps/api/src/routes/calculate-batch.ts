@@ -1,9 +1,11 @@
 import {
   BATCH_LIMITS,
+  calculationRequestSchema,
+  fieldErrorsOf,
   type NdjsonLine,
   ndjsonLines,
   type PriceBasis,
-  parseCalculationRequest,
+  validationProblem,
 } from "@cartax/schemas";
 import type { Subscription } from "@cartax/storage";
 import type { HttpBindings } from "@hono/node-server";
@@ -175,9 +177,12 @@ async function calculateLine(context: BatchContext, line: NdjsonLine): Promise<s
     );
   }
   checkJsonDepth(body, `line ${line.line}`);
-  const parsed = parseCalculationRequest(body);
-  if (!parsed.ok) throw validationError(parsed.problem);
-  return calculateAndRecord(context.service, context.subscription, parsed.request, body, context.priceBasis);
+  // One validation pass, as POST /v1/Calculate's: the request schema here (its car rules are the
+  // engine's carDetailIssues), calculate's own checks in calculateAndRecord, on the car in the
+  // price basis it is calculated with.
+  const parsed = calculationRequestSchema.safeParse(body, { reportInput: true });
+  if (!parsed.success) throw validationError(validationProblem(fieldErrorsOf(parsed.error)));
+  return calculateAndRecord(context.service, context.subscription, parsed.data, body, context.priceBasis);
 }
 
 /** The answer of one line, never a rejection: a failure is that line's problem. */
