@@ -36,7 +36,7 @@ function start(script, env = {}) {
 }
 
 /** Runs wrk; returns requests/s, p50 and p99 (ms) and the count of non-2xx answers. */
-function wrk(url, { method = "GET", body } = {}) {
+function wrk(url, { method = "GET", body, lua = "" } = {}) {
   const script = path.join(os.tmpdir(), `cartax-wrk-${process.pid}.lua`);
   fs.writeFileSync(
     script,
@@ -44,6 +44,7 @@ function wrk(url, { method = "GET", body } = {}) {
       (body
         ? `wrk.body = [[${JSON.stringify(body)}]]\nwrk.headers["Content-Type"] = "application/json"\n`
         : "") +
+      lua +
       `done = function(summary, latency, requests)\n` +
       `  io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))\n` +
       `end\n`,
@@ -92,7 +93,25 @@ try {
     "POST /v1/Calculate (inline, all six, audit saved)",
     wrk(`${api.url}/v1/Calculate?${key}`, { method: "POST", body: calculation }),
   ]);
+  // Each endpoint warmed up like the others (until 28 November 2026 these two were measured cold:
+  // the matrix's first second ran unoptimised code and compiled, which was most of its p99).
+  wrk(`${api.url}/v1/GetTaxMatrix?id=${stored.id}&${key}`);
   rows.push(["GET /v1/GetTaxMatrix", wrk(`${api.url}/v1/GetTaxMatrix?id=${stored.id}&${key}`)]);
+  // The same car on a registration date drawn from the 365 days of 2025 each time: the matrix
+  // computed nearly every time (the service remembers a car's answers for 16 dates).
+  const newDates = {
+    lua:
+      `request = function()\n` +
+      `  local t = os.time{year=2025, month=1, day=1, hour=12} + math.random(0, 364) * 86400\n` +
+      `  return wrk.format(nil, wrk.path .. "&registrationDate=" .. os.date("!%Y-%m-%d", t))\n` +
+      `end\n`,
+  };
+  wrk(`${api.url}/v1/GetTaxMatrix?id=${stored.id}&${key}`, newDates);
+  rows.push([
+    "GET /v1/GetTaxMatrix, a new date each time",
+    wrk(`${api.url}/v1/GetTaxMatrix?id=${stored.id}&${key}`, newDates),
+  ]);
+  wrk(`${api.url}/v1/CarDetails/${stored.id}?${key}`);
   rows.push(["GET /v1/CarDetails/{id}", wrk(`${api.url}/v1/CarDetails/${stored.id}?${key}`)]);
   console.log(
     `\ncartax HTTP benchmark (wrk, ${connections} connections, ${seconds} s each, SQLite, node ${process.version})\n`,
@@ -104,6 +123,7 @@ try {
   }
   const calc = rows[3][1];
   const matrix = rows[4][1];
+  const matrixComputed = rows[5][1];
   const verdict = (met) => (met ? "met" : "NOT met");
   console.log(
     `\nfloor = ${(floorRun.rps / baseline.rps).toFixed(2)}× bare, ${(linkedRun.rps / baseline.rps).toFixed(2)}× with Calculate's answer: no Calculate on this engine and adapter can do better on this machine.`,
@@ -115,7 +135,9 @@ try {
   console.log(
     `  Calculate ≥ 0.8× the floor, p99 < 10 ms: ${(calc.rps / floorRun.rps).toFixed(2)}× the floor, ${(calc.rps / linkedRun.rps).toFixed(2)}× the floor with its answer, p99 ${calc.p99.toFixed(1)} ms (${verdict(calc.rps / floorRun.rps >= 0.8 && calc.p99 < 10)})`,
   );
-  console.log(`  GetTaxMatrix p99 < 10 ms: ${matrix.p99.toFixed(1)} ms (${verdict(matrix.p99 < 10)})`);
+  console.log(
+    `  GetTaxMatrix p99 < 10 ms: ${matrix.p99.toFixed(1)} ms (${verdict(matrix.p99 < 10)}); ${matrixComputed.p99.toFixed(1)} ms computed each time (${verdict(matrixComputed.p99 < 10)})`,
+  );
 } finally {
   bare.child.kill();
   floor.child.kill();

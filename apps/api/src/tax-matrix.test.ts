@@ -87,6 +87,35 @@ describe.each(testDatabases())("GET /v1/GetTaxMatrix on $dialect", (db) => {
       }
     });
 
+    it("answers a car changed since its last matrix with the changed car's matrix (answers are remembered per car record)", async () => {
+      const created = await readJson(await call(`${service.base}/CarDetails`, key, { body: cars.petrol }));
+      const matrixOf = async (id: string) => {
+        const response = await call(`${service.base}/GetTaxMatrix?id=${id}&registrationDate=2025-09-15`, key);
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toBe("application/json");
+        return readJson(response);
+      };
+      const first = await matrixOf(created.id);
+      expect(await matrixOf(created.id)).toEqual(first);
+      const changed = { ...cars.petrol, wltp: 210, kilowatt: 200 };
+      const put = await call(`${service.base}/CarDetails/${created.id}`, key, {
+        method: "PUT",
+        body: changed,
+      });
+      expect(put.status).toBe(200);
+      const after = await matrixOf(created.id);
+      expect(after.rows).not.toEqual(first.rows);
+      // The same as the matrix of a new car with the changed data, computed afresh.
+      const fresh = await readJson(await call(`${service.base}/CarDetails`, key, { body: changed }));
+      expect(after.rows).toEqual((await matrixOf(fresh.id)).rows);
+      // Another date is another matrix, not the remembered one.
+      const later = await readJson(
+        await call(`${service.base}/GetTaxMatrix?id=${created.id}&registrationDate=2026-02-01`, key),
+      );
+      expect(later.registrationDate).toBe("2026-02-01");
+      expect(later.rows).not.toEqual(after.rows);
+    });
+
     it("defaults to a registration today in Belgium", async () => {
       const created = await readJson(await call(`${service.base}/CarDetails`, key, { body: cars.petrol }));
       const matrix = await readJson(await call(`${service.base}/GetTaxMatrix?id=${created.id}`, key));

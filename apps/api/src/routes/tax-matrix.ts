@@ -70,13 +70,20 @@ export function registerGetTaxMatrix(api: Api, service: ServiceContext): void {
     const registrationDate = query.registrationDate ?? todayInBelgium();
     const stored = await service.storage.carDetails.get(c.get("subscription").ownerId, id);
     if (!stored) throw notFound(`car detail ${id}`);
+    const known = rememberedMatrix(stored, registrationDate);
+    if (known !== undefined) return c.body(known, 200, JSON_TYPE);
     const outcome = computeTaxMatrix(toCarDetailInput(stored.car), { registrationDate });
-    if (outcome.ok)
-      return c.json(
-        // The engine's rows are readonly; the response type is the same shape, mutable.
-        { carDetailId: stored.id, registrationDate, rows: outcome.matrix.rows } as TaxMatrixResult,
-        200,
-      );
+    if (outcome.ok) {
+      // The engine's rows are readonly; the response type is the same shape, mutable.
+      const result: TaxMatrixResult = {
+        carDetailId: stored.id,
+        registrationDate,
+        rows: outcome.matrix.rows,
+      } as TaxMatrixResult;
+      const json = JSON.stringify(result);
+      remember(stored, registrationDate, json);
+      return c.body(json, 200, JSON_TYPE);
+    }
     const dateIssues = outcome.issues.filter((issue) => issue.field === "options.registrationDate");
     if (dateIssues.length > 0) {
       // The query parameter is the caller's `registrationDate`, not an options object.
@@ -99,6 +106,35 @@ export function registerGetTaxMatrix(api: Api, service: ServiceContext): void {
 }
 
 /** The matrix with no result in any cell: every status × holder, every region, null amounts. */
+const JSON_TYPE = { "Content-Type": "application/json" };
+
+/**
+ * Matrix answers by stored car record, then registration date. A matrix is a function of the car
+ * and the date alone under this process's rules (the engine has no clock and no other input), and
+ * the car-detail store hands out one frozen record per car until the database changes (on SQLite,
+ * until any connection commits: `data_version`); a car written since is a new record, so its
+ * matrix is computed again. Keyed weakly: a record the store forgot takes its answers with it. On
+ * PostgreSQL each read is a new record and nothing is reused. Asked again for the same car and date,
+ * the matrix costs a look-up instead of 54 calculators and a serialisation (bench/README.md).
+ */
+const answers = new WeakMap<object, Map<string, string>>();
+/** Registration dates remembered per car: callers ask for today, or a few dates of a fleet plan. */
+const DATES_PER_CAR = 16;
+
+function rememberedMatrix(stored: object, registrationDate: string): string | undefined {
+  return answers.get(stored)?.get(registrationDate);
+}
+
+function remember(stored: object, registrationDate: string, json: string): void {
+  let byDate = answers.get(stored);
+  if (!byDate) {
+    byDate = new Map();
+    answers.set(stored, byDate);
+  }
+  if (byDate.size >= DATES_PER_CAR) byDate.clear();
+  byDate.set(registrationDate, json);
+}
+
 function emptyMatrixRows() {
   return enumNames(ProfileStatus).flatMap((status) =>
     enumNames(RegistrationOn).map((registrationOn) => ({
