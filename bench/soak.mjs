@@ -2,9 +2,12 @@
 // Memory soak (issue 20 part 5): the built service (SQLite, default settings) under an open-loop
 // load of SOAK_RATE requests a second (default 50) of mixed traffic for SOAK_MINUTES (default 1;
 // 10 for the figure in bench/README.md), sampling the server's resident memory (VmRSS of
-// /proc/PID/status) every SOAK_SAMPLE_SECONDS (default 5). After the warm-up (SOAK_WARMUP_MINUTES,
-// default a fifth of the run, at most 2) it reports the least-squares slope of RSS in MB/min;
-// target < 2 MB/min. `pnpm bench` runs it only when SOAK_MINUTES is set.
+// /proc/PID/status) every SOAK_SAMPLE_SECONDS (default 5), and beside it the V8 heap used and the
+// external memory (ArrayBuffers, Buffers) that the server's GET /metrics reports
+// (nodejs_heap_size_used_bytes, nodejs_external_memory_bytes). After the warm-up
+// (SOAK_WARMUP_MINUTES, default a fifth of the run, at most 2) it reports the least-squares slope
+// of each in MB/min; target: RSS < 2 MB/min. `pnpm bench` runs it only when SOAK_MINUTES is set.
+// The child inherits the environment (e.g. MALLOC_ARENA_MAX, NODE_OPTIONS).
 //
 // The traffic, per 20 requests: 7 POST /v1/Calculate (inline car, the price varying so that each
 // answer and audit record differ), 3 GET /v1/GetTaxMatrix, 3 GET /v1/CarDetails/{id}, 1 POST
@@ -190,10 +193,52 @@ function rssMb() {
   return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? Number.NaN) / 1024;
 }
 
+const metricsAgent = new http.Agent({ keepAlive: false });
+/** The server's V8 heap used and external memory in MB, from GET /metrics (NaN if unread). */
+function runtimeMb() {
+  return new Promise((resolve) => {
+    const unread = { heap: Number.NaN, external: Number.NaN };
+    const request = http.get({ agent: metricsAgent, hostname, port, path: "/metrics" }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => {
+        text += chunk;
+      });
+      response.on("end", () => {
+        const read = (name) =>
+          Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? Number.NaN) / 1024 / 1024;
+        resolve({
+          heap: read("nodejs_heap_size_used_bytes"),
+          external: read("nodejs_external_memory_bytes"),
+        });
+      });
+      response.on("error", () => resolve(unread));
+    });
+    request.setTimeout(30_000, () => request.destroy(new Error("timeout")));
+    request.on("error", () => resolve(unread));
+  });
+}
+
+/** One sample: RSS read now, then the heap and external memory as /metrics reports them. */
+async function sample() {
+  const minute = (performance.now() - started) / 60_000;
+  const mb = rssMb();
+  return { minute, mb, ...(await runtimeMb()) };
+}
+
 const counts = new Map();
 let inFlight = 0;
 let skipped = 0;
 const samples = [];
+const pending = new Set();
+/** Takes a sample in the background (the load's schedule does not wait for it). */
+function sampleLater() {
+  const taken = sample().then((s) => {
+    samples.push(s);
+    pending.delete(taken);
+  });
+  pending.add(taken);
+}
 const started = performance.now();
 const endAt = started + minutes * 60_000;
 await new Promise((resolve) => {
@@ -222,23 +267,26 @@ await new Promise((resolve) => {
       });
     }
   }, 20);
-  const sampler = setInterval(() => {
-    samples.push({ minute: (performance.now() - started) / 60_000, mb: rssMb() });
-  }, sampleSeconds * 1000);
-  samples.push({ minute: 0, mb: rssMb() });
+  const sampler = setInterval(sampleLater, sampleSeconds * 1000);
+  sampleLater();
 });
 while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-samples.push({ minute: (performance.now() - started) / 60_000, mb: rssMb() });
+await Promise.all(pending);
+samples.push(await sample());
+samples.sort((a, b) => a.minute - b.minute);
 child.removeAllListeners("exit");
 child.kill();
 agent.destroy();
+metricsAgent.destroy();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-/** Least-squares slope of mb over minute. */
-function slope(points) {
+/** Least-squares slope of the field (mb by default) over minute, skipping unread samples. */
+function slope(all, field = "mb") {
+  const points = all.filter((p) => Number.isFinite(p[field]));
+  if (points.length === 0) return Number.NaN;
   const mx = points.reduce((s, p) => s + p.minute, 0) / points.length;
-  const my = points.reduce((s, p) => s + p.mb, 0) / points.length;
-  const sxy = points.reduce((s, p) => s + (p.minute - mx) * (p.mb - my), 0);
+  const my = points.reduce((s, p) => s + p[field], 0) / points.length;
+  const sxy = points.reduce((s, p) => s + (p.minute - mx) * (p[field] - my), 0);
   const sxx = points.reduce((s, p) => s + (p.minute - mx) ** 2, 0);
   return sxx === 0 ? 0 : sxy / sxx;
 }
@@ -269,6 +317,21 @@ for (const sample of samples) byMinute[Math.floor(sample.minute)] ??= sample.mb;
 console.log(`RSS at each minute: ${byMinute.map((x) => Math.round(x)).join(", ")} MB`);
 console.log(
   `RSS slope after warm-up: ${perMinute.toFixed(2)} MB/min over ${(minutes - warmupMinutes).toFixed(1)} min`,
+);
+for (const [field, name] of [
+  ["heap", "V8 heap used"],
+  ["external", "external memory"],
+]) {
+  const read = samples.filter((s) => Number.isFinite(s[field]));
+  const after = read.filter((s) => s.minute >= warmupMinutes);
+  const each = [];
+  for (const s of read) each[Math.floor(s.minute)] ??= s[field];
+  console.log(
+    `${name}: start ${mb(read[0]?.[field] ?? Number.NaN)} MB, after warm-up ${mb(after[0]?.[field] ?? Number.NaN)} MB, end ${mb(read.at(-1)?.[field] ?? Number.NaN)} MB, peak ${mb(read.length > 0 ? Math.max(...read.map((s) => s[field])) : Number.NaN)} MB (${read.length} of ${samples.length} samples read from /metrics); at each minute: ${each.map((x) => Math.round(x)).join(", ")} MB; slope after warm-up ${slope(measured, field).toFixed(2)} MB/min`,
+  );
+}
+console.log(
+  `slopes after warm-up: RSS ${perMinute.toFixed(2)}, V8 heap used ${slope(measured, "heap").toFixed(2)}, external memory ${slope(measured, "external").toFixed(2)} MB/min`,
 );
 console.log(
   `target: RSS slope < ${TARGET_MB_PER_MIN} MB/min after warm-up (${perMinute < TARGET_MB_PER_MIN ? "met" : "NOT met"})${minutes < 10 ? "; a short run: the issue's figure is a 10-minute one (SOAK_MINUTES=10)" : ""}`,

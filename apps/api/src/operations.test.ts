@@ -46,6 +46,10 @@ describe("operations (SQLite)", () => {
     );
     expect(text).toContain('route="(unmatched)"');
     expect(text).not.toContain("no/such/path");
+    // The process's runtime metrics (prom-client's defaults): memory, for operators and the soak.
+    expect(text).toMatch(/^nodejs_heap_size_used_bytes \d+/m);
+    expect(text).toMatch(/^nodejs_external_memory_bytes \d+/m);
+    expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
   });
 
   it("answers a known path under another method with 405 and Allow", async () => {

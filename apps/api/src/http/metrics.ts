@@ -1,5 +1,5 @@
 import type { Storage } from "@cartax/storage";
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 /** Prometheus metrics of one service process (GET /metrics). */
 export class ServiceMetrics {
@@ -92,6 +92,10 @@ export class ServiceMetrics {
    * requests of subscriptions are counted for `cartax subscription usage`.
    */
   constructor(storage?: Storage) {
+    // The process's runtime metrics (heap used and total, external memory, RSS, event-loop lag,
+    // GC durations, handles, CPU): read at scrape time, except prom-client's event-loop-delay
+    // monitor (a native timer) and GC observer (a callback per collection), so nothing per request.
+    collectDefaultMetrics({ register: this.registry });
     this.usage = storage?.usage;
     if (!storage) return;
     const flagged = new Gauge({
