@@ -6,6 +6,7 @@ import pg from "pg";
 import { CalculationStore, calculationWriter } from "./calculation-store";
 import { CarDetailStore } from "./car-detail-store";
 import type { ChangeCounter, DirectReader } from "./compiled-query";
+import { oncePerTurn } from "./data-version";
 import type { DatabaseSchema } from "./database-schema";
 import { MIGRATIONS } from "./migrations/index";
 import { PublicLinkStore } from "./public-link-store";
@@ -73,11 +74,12 @@ function sqliteReader(dataDir: string): { read: DirectReader; changes: ChangeCou
   connection.pragma("query_only = ON");
   const cached = withStatementCache(connection);
   // SQLite's data_version: changes whenever another connection (the server's own, the audit
-  // writer thread, the CLI in another process) committed since this connection last asked.
+  // writer thread, the CLI in another process) committed since this connection last asked. Read at
+  // most once per turn of the event loop and after each write of this process (data-version.ts).
   const dataVersion = connection.prepare("pragma data_version").pluck();
   return {
     read: (sql, parameters) => cached.prepare(sql).get(...parameters),
-    changes: () => dataVersion.get() as number,
+    changes: oncePerTurn(() => dataVersion.get() as number),
     close: () => connection.close(),
   };
 }

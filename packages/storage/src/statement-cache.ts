@@ -1,4 +1,7 @@
 import type SqliteDatabase from "better-sqlite3";
+import { countWrite } from "./data-version";
+
+const SELECT = /^\s*select\b/i;
 
 /**
  * better-sqlite3 with its prepared statements reused: Kysely's SQLite driver prepares every query
@@ -13,6 +16,8 @@ export function withStatementCache(database: SqliteDatabase.Database, limit = 50
     // CLI) committed in between. "begin immediate" takes the write lock first, waiting for it
     // under busy_timeout, so such transactions never fail on a concurrent commit.
     const sql = text === "begin" ? "begin immediate" : text;
+    // Anything but a select may write: the change counters read data_version again (data-version.ts).
+    if (!SELECT.test(sql)) countWrite();
     let statement = statements.get(sql);
     if (!statement) {
       statement = database.prepare(sql);
