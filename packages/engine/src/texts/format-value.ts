@@ -128,9 +128,11 @@ export function decimalText(value: number, language: Language): string {
  * digits in hundreds of nanoseconds, more than the rest of a line. The first scale at which the
  * value is a whole number of units gives String's digits (the shortest that read back as the
  * value; at these magnitudes no other decimal with as many digits reads back the same), written
- * with `decimalSign`. Undefined otherwise.
+ * with `decimalSign`. Undefined otherwise (also for anything but a number and a string).
  */
 export function shortDecimal(value: number, decimalSign = "."): string | undefined {
+  // Exported: anything else a caller passes has no such text (the public API never throws).
+  if (typeof value !== "number" || typeof decimalSign !== "string") return undefined;
   const magnitude = Math.abs(value);
   if (!(magnitude < 1e9)) return undefined;
   for (let digits = 1, scale = 10; digits <= 6; digits++, scale *= 10) {
