@@ -108,6 +108,22 @@ describe("bad input (SQLite)", () => {
     ]);
   });
 
+  it("bounds order dates from 1900-01-01, where the order-date rules begin (a typo is a 400, not 'rules not published')", async () => {
+    for (const orderDate of ["0001-01-01", "1899-12-31"]) {
+      const response = await call(`${service.base}/Calculate`, key, {
+        body: { ...calculationRequest, options: { registrationDate: "2025-03-01", orderDate } },
+      });
+      expect(response.status, orderDate).toBe(400);
+      expect((await readJson(response)).errors, orderDate).toEqual([
+        expect.objectContaining({ field: "options.orderDate", rule: "range" }),
+      ]);
+    }
+    const accepted = await call(`${service.base}/Calculate`, key, {
+      body: { ...calculationRequest, options: { registrationDate: "2025-03-01", orderDate: "1900-01-01" } },
+    });
+    expect(accepted.status).toBe(200);
+  });
+
   it("bounds first registration dates: 1886-01-29 (the first car) to the last registration date", async () => {
     for (const firstRegistration of ["0001-01-01", "1886-01-28", "2029-01-01", "9999-12-31"]) {
       const response = await call(`${service.base}/CarDetails`, key, {

@@ -137,6 +137,7 @@ export {
   carDetailIssues,
   FIRST_REGISTRATION_RANGE,
   type InputIssue,
+  ORDER_DATE_RANGE,
   REGISTRATION_DATE_RANGE,
   validateCalculationInput,
 } from "./validate-input";

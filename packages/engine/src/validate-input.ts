@@ -21,6 +21,14 @@ export const REGISTRATION_DATE_RANGE = { from: "2021-01-01", to: "2028-12-31" } 
 export const FIRST_REGISTRATION_RANGE = { from: "1886-01-29", to: REGISTRATION_DATE_RANGE.to } as const;
 
 /**
+ * Order dates a calculation may carry: from the start of the rules that read the order date
+ * (`deduction.zeroEmissionByOrderYear` begins on 1900-01-01; a test keeps the two together) to the
+ * last registration date. Earlier dates are typos (0001) that the rules would answer with
+ * "not published yet".
+ */
+export const ORDER_DATE_RANGE = { from: "1900-01-01", to: REGISTRATION_DATE_RANGE.to } as const;
+
+/**
  * Bounds the spec leaves "not shown": generous limits of real cars, so that typos (a price in
  * cents, CO2 in mg) are caught as invalid input instead of producing absurd taxes. The zod schemas
  * of `@cartax/schemas` use the same limits.
@@ -75,6 +83,12 @@ export function checkInputRules(input: CalculationInput): InputIssue[] {
   if (options.orderDate != null) {
     if (!isIsoDate(options.orderDate)) {
       issue("options.orderDate", "date", "orderDate must be a date as yyyy-MM-dd");
+    } else if (options.orderDate < ORDER_DATE_RANGE.from || options.orderDate > ORDER_DATE_RANGE.to) {
+      issue(
+        "options.orderDate",
+        "range",
+        `orderDate must lie from ${ORDER_DATE_RANGE.from} to ${ORDER_DATE_RANGE.to}`,
+      );
     } else if (isIsoDate(registration) && options.orderDate > registration) {
       // A car is ordered (or its lease signed) before it is registered; a later order date would
       // apply a future regime to earlier years.
