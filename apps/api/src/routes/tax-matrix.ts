@@ -105,7 +105,6 @@ export function registerGetTaxMatrix(api: Api, service: ServiceContext): void {
   });
 }
 
-/** The matrix with no result in any cell: every status × holder, every region, null amounts. */
 const JSON_TYPE = { "Content-Type": "application/json" };
 
 /**
@@ -135,6 +134,7 @@ function remember(stored: object, registrationDate: string, json: string): void 
   byDate.set(registrationDate, json);
 }
 
+/** The matrix with no result in any cell: every status × holder, every region, null amounts. */
 function emptyMatrixRows() {
   return enumNames(ProfileStatus).flatMap((status) =>
     enumNames(RegistrationOn).map((registrationOn) => ({
