@@ -65,6 +65,14 @@ export class QrImages {
     try {
       // Identical requests arriving together share one render (the queue's key).
       return await this.queue.run(requestKey, async () => {
+        // Asked again once the slot is held: an identical request whose look-up above missed may
+        // arrive after the render it would have shared has finished and left the queue (seen on
+        // PostgreSQL, where look-ups overtake each other); its image is stored by then.
+        const since = await this.storage.qr.reuseImageOfRequest(requestKey, this.ttlMs);
+        if (since) {
+          this.observer.reused?.();
+          return since;
+        }
         const svg = await compose();
         const contentSha256 = createHash("sha256").update(svg).digest("hex");
         const drawn = await this.storage.qr.reuseImage(contentSha256, this.ttlMs);
