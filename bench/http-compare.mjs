@@ -12,12 +12,19 @@
 //
 // A root is a checkout with `apps/api/dist` and the packages built (`pnpm build`). Give the same
 // root twice to see the noise of the machine: two copies of one build come out within a few %.
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { benchCar, benchHttpRequest } from "./bench-request.mjs";
+import { benchHttpRequest } from "./bench-request.mjs";
+import {
+  processCpuMs,
+  seedDatabase,
+  startServer,
+  stopServer,
+  wrk,
+  wrkInstalled,
+} from "./service-under-load.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -35,82 +42,23 @@ if (!values.a || !values.b || !["calculate", "matrix", "car"].includes(values.ro
   );
   process.exit(2);
 }
-if (spawnSync("wrk", ["--version"]).error) {
+if (!wrkInstalled()) {
   console.log("HTTP comparison skipped: wrk is not installed (Debian: apt-get install wrk)");
   process.exit(0);
 }
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const rounds = Number(values.rounds);
-const ticks = 100; // USER_HZ: /proc/PID/stat counts CPU time in 1/100 s on Linux
-
-/** Opens a side's own database with the storage package of its own build. */
+/** A side's own database, made with the storage package of its own build. */
 async function prepare(root) {
   const { openStorage } = await import(path.join(path.resolve(root), "packages/storage/dist/index.js"));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-http-compare-"));
-  const storage = await openStorage({ dataDir, databaseUrl: undefined });
-  const { primaryKey, subscription } = await storage.subscriptions.create({
-    name: "bench",
-    environment: "acceptance",
-    calculationAccess: true,
-  });
-  const stored = await storage.carDetails.create(subscription.ownerId, { ...benchCar, isActive: true });
-  await storage.close();
-  return { root: path.resolve(root), dataDir, key: primaryKey, carId: stored.id };
-}
-
-function start(side, args) {
-  const child = spawn(
-    process.execPath,
-    [...args.split(" ").filter(Boolean), path.join(side.root, "apps/api/dist/server.js")],
-    {
-      env: {
-        ...process.env,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        CARTAX_DATA_DIR: side.dataDir,
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let err = "";
-    child.stderr.on("data", (chunk) => {
-      err += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(err);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.once("exit", (code) => reject(new Error(`the service exited with ${code}: ${err}`)));
-  });
-}
-
-/** CPU time (ms) of every thread of a process so far. */
-function cpuMs(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
-}
-
-function wrk(url, body) {
-  const script = path.join(os.tmpdir(), `cartax-http-compare-${process.pid}.lua`);
-  fs.writeFileSync(
-    script,
-    (body
-      ? `wrk.method = "POST"\nwrk.body = [[${JSON.stringify(body)}]]\nwrk.headers["Content-Type"] = "application/json"\n`
-      : "") +
-      `done = function(summary, latency, requests)\n` +
-      `  io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))\n` +
-      `end\n`,
-  );
-  const run = spawnSync("wrk", ["-t2", "-c50", `-d${seconds}s`, "-s", script, url], { encoding: "utf8" });
-  fs.rmSync(script, { force: true });
-  const match = /RESULT ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(run.stdout);
-  if (!match) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
-  return { rps: Number(match[1]), p50: Number(match[2]), p99: Number(match[3]), non2xx: Number(match[4]) };
+  return { root: path.resolve(root), ...(await seedDatabase(openStorage, "http-compare")) };
 }
 
 async function measure(side, args) {
-  const server = await start(side, args);
+  const server = await startServer(path.join(side.root, "apps/api/dist/server.js"), {
+    env: { CARTAX_DATA_DIR: side.dataDir },
+    nodeArgs: args.split(" ").filter(Boolean),
+  });
   try {
     const key = `subscription-key=${side.key}`;
     const url =
@@ -120,15 +68,13 @@ async function measure(side, args) {
           ? `${server.url}/v1/GetTaxMatrix?id=${side.carId}&${key}`
           : `${server.url}/v1/CarDetails/${side.carId}?${key}`;
     const body = values.route === "calculate" ? benchHttpRequest : undefined;
-    wrk(url, body); // warm-up: JIT, SQLite's page cache
-    const before = cpuMs(server.child.pid);
-    const run = wrk(url, body);
-    const cpu = cpuMs(server.child.pid) - before;
+    wrk(url, { seconds, body }); // warm-up: JIT, SQLite's page cache
+    const before = processCpuMs(server.child.pid);
+    const run = wrk(url, { seconds, body });
+    const cpu = processCpuMs(server.child.pid) - before;
     return { ...run, cpuUs: (cpu * 1000) / (run.rps * seconds) };
   } finally {
-    server.child.removeAllListeners("exit");
-    server.child.kill();
-    await new Promise((resolve) => server.child.once("exit", resolve));
+    await stopServer(server);
   }
 }
 

@@ -2,79 +2,33 @@
 // `pnpm bench` (HTTP part): the built service under wrk on loopback, each endpoint as a ratio of the
 // requests/s of a bare Hono JSON route measured in the same run, with wrk's p99 latency.
 // SQLite (the embedded default) in a fresh folder; 50 connections, 2 wrk threads.
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStorage } from "@cartax/storage";
-import { benchCar, benchHttpRequest } from "./bench-request.mjs";
+import { benchHttpRequest } from "./bench-request.mjs";
+import { seedDatabase, startServer, wrk as wrkFor, wrkInstalled } from "./service-under-load.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = 50;
 
-if (spawnSync("wrk", ["--version"]).error) {
+if (!wrkInstalled()) {
   console.log("HTTP benchmark skipped: wrk is not installed (Debian: apt-get install wrk)");
   process.exit(0);
 }
 
-function start(script, env = {}) {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let err = "";
-    child.stderr.on("data", (chunk) => {
-      err += chunk;
-      const match = /listening on (http:\/\/[^\s]+)/.exec(err);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}: ${err}`)));
-  });
-}
+/** wrk at this benchmark's connections and duration. */
+const wrk = (url, options = {}) => wrkFor(url, { seconds, connections, ...options });
 
-/** Runs wrk; returns requests/s, p50 and p99 (ms) and the count of non-2xx answers. */
-function wrk(url, { method = "GET", body, lua = "" } = {}) {
-  const script = path.join(os.tmpdir(), `cartax-wrk-${process.pid}.lua`);
-  fs.writeFileSync(
-    script,
-    `wrk.method = "${method}"\n` +
-      (body
-        ? `wrk.body = [[${JSON.stringify(body)}]]\nwrk.headers["Content-Type"] = "application/json"\n`
-        : "") +
-      lua +
-      `done = function(summary, latency, requests)\n` +
-      `  io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))\n` +
-      `end\n`,
-  );
-  const run = spawnSync("wrk", ["-t2", `-c${connections}`, `-d${seconds}s`, "-s", script, url], {
-    encoding: "utf8",
-  });
-  fs.rmSync(script, { force: true });
-  const match = /RESULT ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(run.stdout);
-  if (!match) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
-  return { rps: Number(match[1]), p50: Number(match[2]), p99: Number(match[3]), non2xx: Number(match[4]) };
-}
-
-const car = benchCar;
 const calculation = benchHttpRequest;
+const { dataDir, key: primaryKey, carId } = await seedDatabase(openStorage);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-bench-"));
-const storage = await openStorage({ dataDir, databaseUrl: undefined });
-const { primaryKey } = await storage.subscriptions.create({
-  name: "bench",
-  environment: "acceptance",
-  calculationAccess: true,
+const bare = await startServer(path.join(here, "bare-server.mjs"));
+const floor = await startServer(path.join(here, "floor-server.mjs"));
+const api = await startServer(path.join(here, "../apps/api/dist/server.js"), {
+  env: { CARTAX_DATA_DIR: dataDir },
 });
-const owner = (await storage.subscriptions.list())[0].ownerId;
-const stored = await storage.carDetails.create(owner, { ...car, isActive: true });
-await storage.close();
-
-const bare = await start(path.join(here, "bare-server.mjs"));
-const floor = await start(path.join(here, "floor-server.mjs"));
-const api = await start(path.join(here, "../apps/api/dist/server.js"), { CARTAX_DATA_DIR: dataDir });
 const key = `subscription-key=${primaryKey}`;
 try {
   // Warm-up of both servers (JIT, SQLite page cache).
@@ -95,8 +49,8 @@ try {
   ]);
   // Each endpoint warmed up like the others (until 28 November 2026 these two were measured cold:
   // the matrix's first second ran unoptimised code and compiled, which was most of its p99).
-  wrk(`${api.url}/v1/GetTaxMatrix?id=${stored.id}&${key}`);
-  rows.push(["GET /v1/GetTaxMatrix", wrk(`${api.url}/v1/GetTaxMatrix?id=${stored.id}&${key}`)]);
+  wrk(`${api.url}/v1/GetTaxMatrix?id=${carId}&${key}`);
+  rows.push(["GET /v1/GetTaxMatrix", wrk(`${api.url}/v1/GetTaxMatrix?id=${carId}&${key}`)]);
   // The same car on a registration date drawn from the 365 days of 2025 each time: the matrix
   // computed nearly every time (the service remembers a car's answers for 16 dates).
   const newDates = {
@@ -106,13 +60,13 @@ try {
       `  return wrk.format(nil, wrk.path .. "&registrationDate=" .. os.date("!%Y-%m-%d", t))\n` +
       `end\n`,
   };
-  wrk(`${api.url}/v1/GetTaxMatrix?id=${stored.id}&${key}`, newDates);
+  wrk(`${api.url}/v1/GetTaxMatrix?id=${carId}&${key}`, newDates);
   rows.push([
     "GET /v1/GetTaxMatrix, a new date each time",
-    wrk(`${api.url}/v1/GetTaxMatrix?id=${stored.id}&${key}`, newDates),
+    wrk(`${api.url}/v1/GetTaxMatrix?id=${carId}&${key}`, newDates),
   ]);
-  wrk(`${api.url}/v1/CarDetails/${stored.id}?${key}`);
-  rows.push(["GET /v1/CarDetails/{id}", wrk(`${api.url}/v1/CarDetails/${stored.id}?${key}`)]);
+  wrk(`${api.url}/v1/CarDetails/${carId}?${key}`);
+  rows.push(["GET /v1/CarDetails/{id}", wrk(`${api.url}/v1/CarDetails/${carId}?${key}`)]);
   console.log(
     `\ncartax HTTP benchmark (wrk, ${connections} connections, ${seconds} s each, SQLite, node ${process.version})\n`,
   );

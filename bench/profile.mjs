@@ -11,14 +11,21 @@
 // request (from /proc, printed first) it turns into µs per request. SQLite, 50 connections: a
 // warm-up run and a measured run of BENCH_SECONDS (default 8) each; the profile holds both (and the
 // start-up, a few hundred samples).
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { openStorage } from "@cartax/storage";
-import { benchCar, benchHttpRequest } from "./bench-request.mjs";
+import { benchHttpRequest } from "./bench-request.mjs";
+import {
+  seedDatabase,
+  startServer,
+  stopServer,
+  threadCpuMs,
+  wrk,
+  wrkInstalled,
+} from "./service-under-load.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values, positionals } = parseArgs({
@@ -30,85 +37,32 @@ if (!["calculate", "matrix", "car"].includes(route)) {
   console.error("usage: node bench/profile.mjs [calculate|matrix|car] [--functions a,b] [--top N]");
   process.exit(2);
 }
-if (spawnSync("wrk", ["--version"]).error) {
+if (!wrkInstalled()) {
   console.log("profile skipped: wrk is not installed (Debian: apt-get install wrk)");
   process.exit(0);
 }
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const profileDir = process.env.PROFILE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "cartax-profile-"));
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-profile-data-"));
-const storage = await openStorage({ dataDir, databaseUrl: undefined });
-const { primaryKey, subscription } = await storage.subscriptions.create({
-  name: "bench",
-  environment: "acceptance",
-  calculationAccess: true,
-});
-const stored = await storage.carDetails.create(subscription.ownerId, { ...benchCar, isActive: true });
-await storage.close();
-
-/** CPU time (ms) of each thread of a process so far, the main thread as "main". */
-function threadCpuMs(pid) {
-  const out = {};
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    out[tid === String(pid) ? "main" : `thread ${tid}`] = (Number(fields[11]) + Number(fields[12])) * 10;
-  }
-  return out;
-}
-
-function wrk(url, body) {
-  const script = path.join(os.tmpdir(), `cartax-profile-${process.pid}.lua`);
-  fs.writeFileSync(
-    script,
-    (body
-      ? `wrk.method = "POST"\nwrk.body = [[${JSON.stringify(body)}]]\nwrk.headers["Content-Type"] = "application/json"\n`
-      : "") +
-      `done = function(summary, latency, requests)\n` +
-      `  io.write(string.format("RESULT %f %f %f\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000))\n` +
-      `end\n`,
-  );
-  const run = spawnSync("wrk", ["-t2", "-c50", `-d${seconds}s`, "-s", script, url], { encoding: "utf8" });
-  fs.rmSync(script, { force: true });
-  const match = /RESULT ([\d.]+) ([\d.]+) ([\d.]+)/.exec(run.stdout);
-  if (!match) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
-  return { rps: Number(match[1]), p50: Number(match[2]), p99: Number(match[3]) };
-}
-
-const child = spawn(
-  process.execPath,
-  ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, path.join(here, "../apps/api/dist/server.js")],
-  {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", CARTAX_DATA_DIR: dataDir },
-    stdio: ["ignore", "ignore", "pipe"],
-  },
-);
-const url = await new Promise((resolve, reject) => {
-  let err = "";
-  child.stderr.on("data", (chunk) => {
-    err += chunk;
-    const match = /listening on (http:\/\/\S+)/.exec(err);
-    if (match) resolve(match[1]);
-  });
-  child.once("exit", (code) => reject(new Error(`the service exited with ${code}: ${err}`)));
+const { dataDir, key: primaryKey, carId } = await seedDatabase(openStorage, "profile");
+const server = await startServer(path.join(here, "../apps/api/dist/server.js"), {
+  env: { CARTAX_DATA_DIR: dataDir },
+  nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
 });
 const key = `subscription-key=${primaryKey}`;
 const target =
   route === "calculate"
-    ? `${url}/v1/Calculate?${key}`
+    ? `${server.url}/v1/Calculate?${key}`
     : route === "matrix"
-      ? `${url}/v1/GetTaxMatrix?id=${stored.id}&${key}`
-      : `${url}/v1/CarDetails/${stored.id}?${key}`;
+      ? `${server.url}/v1/GetTaxMatrix?id=${carId}&${key}`
+      : `${server.url}/v1/CarDetails/${carId}?${key}`;
 const body = route === "calculate" ? benchHttpRequest : undefined;
-wrk(target, body);
-const before = threadCpuMs(child.pid);
-const run = wrk(target, body);
-const after = threadCpuMs(child.pid);
+wrk(target, { seconds, body });
+const before = threadCpuMs(server.child.pid);
+const run = wrk(target, { seconds, body });
+const after = threadCpuMs(server.child.pid);
 const requests = run.rps * seconds;
-child.removeAllListeners("exit");
-child.kill("SIGINT"); // --cpu-prof writes its files on a clean exit
-await new Promise((resolve) => child.once("exit", resolve));
+await stopServer(server, "SIGINT"); // --cpu-prof writes its files on a clean exit
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 console.log(

@@ -17,11 +17,11 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStorage } from "@cartax/storage";
 import { benchCar, benchHttpRequest } from "./bench-request.mjs";
+import { seedDatabase } from "./service-under-load.mjs";
 
 if (process.env.npm_lifecycle_event === "bench" && !process.env.SOAK_MINUTES) {
   console.log(
@@ -48,15 +48,7 @@ if (!(minutes > 0 && rate > 0 && sampleSeconds > 0 && warmupMinutes >= 0 && warm
 const TARGET_MB_PER_MIN = 2;
 
 // A fresh database with one subscription (calculation access) and one stored car.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-soak-"));
-const storage = await openStorage({ dataDir, databaseUrl: undefined });
-const { primaryKey, subscription } = await storage.subscriptions.create({
-  name: "soak",
-  environment: "acceptance",
-  calculationAccess: true,
-});
-const stored = await storage.carDetails.create(subscription.ownerId, { ...benchCar, isActive: true });
-await storage.close();
+const { dataDir, key: primaryKey, carId } = await seedDatabase(openStorage, "soak");
 
 const child = spawn(process.execPath, [path.join(here, "../apps/api/dist/server.js")], {
   env: { ...process.env, PORT: "0", HOST: "127.0.0.1", CARTAX_DATA_DIR: dataDir, LOG_LEVEL: "warn" },
@@ -107,12 +99,12 @@ function send(method, pathAndQuery, body) {
 }
 
 const key = `subscription-key=${primaryKey}`;
-const cars = [stored.id];
+const cars = [carId];
 const qrImages = [];
 // A public link and an image to read from the first request on.
-const link = await send("GET", `/v1/PublicLink?cardetailid=${stored.id}&${key}`);
+const link = await send("GET", `/v1/PublicLink?cardetailid=${carId}&${key}`);
 let publicPath = new URL(link.location).pathname;
-qrImages.push(new URL((await send("POST", `/v1/Qr?${key}`, { carDetailId: stored.id })).location).pathname);
+qrImages.push(new URL((await send("POST", `/v1/Qr?${key}`, { carDetailId: carId })).location).pathname);
 let n = 0;
 const kinds = [
   "calculate",
@@ -168,7 +160,7 @@ async function traffic(i) {
     case "qr-same":
     case "qr-new": {
       const caption = kind === "qr-same" ? `Card ${i % 20}` : `New card ${process.pid} ${i}`;
-      const r = await send("POST", `/v1/Qr?${key}`, { carDetailId: stored.id, captionLine1: caption });
+      const r = await send("POST", `/v1/Qr?${key}`, { carDetailId: carId, captionLine1: caption });
       if (r.status === 201 && r.location) {
         qrImages.push(new URL(r.location).pathname);
         if (qrImages.length > 50) qrImages.shift();

@@ -59,8 +59,7 @@ export function withParameterLinks(
  * key by key, the bench calculation's answer takes 28 µs instead of 46, counting the flattening of
  * the joined text that its first reader pays (28 November 2026, one core, both in one process;
  * bench/README.md). Collecting the pieces in an array and joining them was no faster. A property
- * test compares
- * the two on random requests.
+ * test compares the two on random requests.
  */
 export function calculationResultJson(
   calculationId: string,

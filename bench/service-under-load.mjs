@@ -1,0 +1,106 @@
+// What the HTTP benchmarks share (http.mjs, http-compare.mjs, profile.mjs, soak.mjs): a fresh
+// SQLite folder with one subscription and the bench car, a server process started on a free port,
+// wrk on loopback, and a process's CPU time from /proc.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { benchCar } from "./bench-request.mjs";
+
+/** Whether wrk is installed (Debian package `wrk`). */
+export function wrkInstalled() {
+  return !spawnSync("wrk", ["--version"]).error;
+}
+
+/**
+ * A fresh SQLite folder holding one subscription with calculation access and the bench car, made
+ * with `openStorage` (a build's own storage package: http-compare.mjs seeds each build with its own).
+ */
+export async function seedDatabase(openStorage, name = "bench") {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cartax-${name}-`));
+  const storage = await openStorage({ dataDir, databaseUrl: undefined });
+  const { primaryKey, subscription } = await storage.subscriptions.create({
+    name,
+    environment: "acceptance",
+    calculationAccess: true,
+  });
+  const stored = await storage.carDetails.create(subscription.ownerId, { ...benchCar, isActive: true });
+  await storage.close();
+  return { dataDir, key: primaryKey, ownerId: subscription.ownerId, carId: stored.id };
+}
+
+/**
+ * Starts a server script (the service's `dist/server.js` or a bench server) on 127.0.0.1 and a free
+ * port with LOG_LEVEL=warn; resolves with the child and its URL once it says it is listening.
+ */
+export function startServer(script, { env = {}, nodeArgs = [] } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let err = "";
+    child.stderr.on("data", (chunk) => {
+      err += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(err);
+      if (match) resolve({ child, url: match[1] });
+    });
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}: ${err}`)));
+  });
+}
+
+/** Stops a server started by startServer and waits for its exit (SIGINT lets --cpu-prof write). */
+export async function stopServer(server, signal = "SIGTERM") {
+  server.child.removeAllListeners("exit");
+  const exited = new Promise((resolve) => server.child.once("exit", resolve));
+  server.child.kill(signal);
+  await exited;
+}
+
+/**
+ * Runs wrk (2 threads) for `seconds` at `connections`; `body` is sent as JSON by POST, `lua` adds to
+ * the script (e.g. a `request` function). Returns requests/s, p50 and p99 (ms) and the count of
+ * non-2xx answers.
+ */
+export function wrk(url, { seconds, connections = 50, method, body, lua = "" }) {
+  const script = path.join(os.tmpdir(), `cartax-wrk-${process.pid}.lua`);
+  fs.writeFileSync(
+    script,
+    `wrk.method = "${method ?? (body ? "POST" : "GET")}"\n` +
+      (body
+        ? `wrk.body = [[${JSON.stringify(body)}]]\nwrk.headers["Content-Type"] = "application/json"\n`
+        : "") +
+      lua +
+      `done = function(summary, latency, requests)\n` +
+      `  io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))\n` +
+      `end\n`,
+  );
+  const run = spawnSync("wrk", ["-t2", `-c${connections}`, `-d${seconds}s`, "-s", script, url], {
+    encoding: "utf8",
+  });
+  fs.rmSync(script, { force: true });
+  const match = /RESULT ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(run.stdout);
+  if (!match) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
+  return { rps: Number(match[1]), p50: Number(match[2]), p99: Number(match[3]), non2xx: Number(match[4]) };
+}
+
+/** CPU time (user + kernel, ms) of one thread's or one process's /proc stat line. */
+function statCpuMs(file) {
+  const stat = fs.readFileSync(file, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // USER_HZ: Linux counts CPU time in 1/100 s here.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU time (ms) of a process so far, all its threads. */
+export function processCpuMs(pid) {
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
+/** CPU time (ms) of each thread of a process so far, the main thread as "main". */
+export function threadCpuMs(pid) {
+  const out = {};
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`))
+    out[tid === String(pid) ? "main" : `thread ${tid}`] = statCpuMs(`/proc/${pid}/task/${tid}/stat`);
+  return out;
+}
