@@ -1,6 +1,8 @@
 import { calculate, EuroStandard, FuelType, ProfileStatus, Region, RegistrationOn } from "@cartax/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isoDateSchema } from "./date-schema";
+import { enumSchema } from "./enum-schema";
 import { parseCalculationRequest } from "./parse-calculation-request";
 import { toCalculationInput, toCarDetailInput } from "./to-calculation-input";
 
@@ -52,4 +54,40 @@ describe("enumeration input form", () => {
       { numRuns: 60 },
     );
   });
+});
+
+// README, "Enumerations" and dates: the lenient forms accepted beyond the contract, and what
+// stays an error (the independent review of 28 November 2026 asked for them to be documented).
+describe("numeric strings and zero-time dates (README, docs/contract.md section 2)", () => {
+  const fuel = enumSchema(FuelType, "fuel");
+  it.each([
+    ["80", "Electric"],
+    [" 80 ", "Electric"],
+    ["080", "Electric"],
+    ["10", "Diesel"],
+  ])("the enumeration string %j reads as %s", (input, name) => {
+    expect(fuel.parse(input)).toBe(name);
+  });
+  it.each(["0x50", "80.0", " Electric", "", "81", "8 0"])(
+    "the enumeration string %j is an enum error",
+    (input) => {
+      const parsed = fuel.safeParse(input);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]).toMatchObject({ params: { rule: "enum" } });
+    },
+  );
+  it.each(["2026-03-01", "2026-03-01T00:00:00", "2026-03-01T00:00:00.000Z", "2026-03-01T00:00:00+00:00"])(
+    "the date %j reads as 2026-03-01",
+    (input) => {
+      expect(isoDateSchema.parse(input)).toBe("2026-03-01");
+    },
+  );
+  it.each(["2026-03-01T01:00:00", "2026-03-01T00:00:00+01:00", "2026-03-01Z", "2026-3-1"])(
+    "the date %j is a date error",
+    (input) => {
+      const parsed = isoDateSchema.safeParse(input);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]).toMatchObject({ params: { rule: "date" } });
+    },
+  );
 });
