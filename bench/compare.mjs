@@ -3,8 +3,10 @@
 //   node bench/compare.mjs path/to/a/index.js path/to/b/index.js
 //   CARTAX_COMPARE_LINES=1 node bench/compare.mjs …   (both: the lines path, below)
 //   CARTAX_COMPARE_A=calculate CARTAX_COMPARE_B=lines node bench/compare.mjs a.js b.js
+//   CARTAX_COMPARE_A=matrix CARTAX_COMPARE_B=matrix node bench/compare.mjs a.js b.js
 // What each side runs: `calculate` (all six calculators; the default) or `lines` (the lines path of
-// the HTTP Calculate: calculate, then toCalculationLines in nl). A and B may be the same build:
+// the HTTP Calculate: calculate, then toCalculationLines in nl) or `matrix` (the tax matrix of the
+// car for a new registration date each call, as GetTaxMatrix computes it). A and B may be the same build:
 // `A=calculate B=lines` on one build is issue 20's "lines path ≤ 1.2× calculate alone".
 // In one process, batches of the benchmark's calculate alternate between A and B, and the median
 // of the per-pair ratios B/A is taken; the process runs once in each load order (the first module
@@ -46,7 +48,17 @@ if (order === undefined) {
   const load = async (file, mode) => {
     const engine = await import(pathToFileURL(path.resolve(file)).href);
     if (mode === "calculate") return engine.calculate;
-    if (mode !== "lines") throw new Error(`unknown mode ${mode}: calculate or lines`);
+    if (mode === "matrix") {
+      // The tax matrix of the request's car on a registration date of 2025, a new string each call
+      // as each HTTP request brings its own (GetTaxMatrix computed for a new date).
+      let day = 0;
+      return (request) => {
+        day = (day + 1) % 365;
+        const date = new Date(Date.UTC(2025, 0, 1 + day)).toISOString().slice(0, 10);
+        return engine.computeTaxMatrix(request.car, { registrationDate: date });
+      };
+    }
+    if (mode !== "lines") throw new Error(`unknown mode ${mode}: calculate, lines or matrix`);
     const lines = engine.toCalculationLines;
     if (typeof lines !== "function") throw new Error(`${file} has no toCalculationLines`);
     return (request) => lines(engine.calculate(request).results, "nl");

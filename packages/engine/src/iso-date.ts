@@ -66,7 +66,10 @@ export function anniversaryIn(date: unknown, year: unknown): IsoDate | undefined
   // Checked at run time: callers may pass anything parsed from JSON.
   if (!isIsoDate(date) || typeof year !== "number" || !Number.isInteger(year) || year < 1 || year > 9999)
     return undefined;
-  const { month, day } = partsOf(date);
+  const { year: from, month, day } = partsOf(date);
+  // The date's own year (every line of the registration year, every cell of the matrix): the date
+  // itself, the same string, whose hash the look-ups of the rules have already computed.
+  if (year === from) return date;
   // Not 29 February: only the year changes.
   if (month !== 2 || day !== 29) return String(year).padStart(4, "0") + date.slice(4);
   return formatIsoDate({ year, month, day: Math.min(day, daysInMonth(year, month)) });
