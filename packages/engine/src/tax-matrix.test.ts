@@ -47,7 +47,7 @@ describe("computeTaxMatrix", () => {
           }
         }
       }),
-      { numRuns: 50 },
+      { numRuns: 300 },
     );
   });
 

@@ -1,4 +1,5 @@
 import { lineAmount } from "./calculate";
+import type { CalculationInput } from "./calculation-input";
 import { enumNames, ProfileStatus, Region, RegistrationOn } from "./enums";
 import type { IsoDate } from "./iso-date";
 import { yearOf } from "./iso-date";
@@ -60,20 +61,89 @@ export function computeTaxMatrix(rawCar: CarDetailInputLike, rawOptions: TaxMatr
   const statuses = enumNames(ProfileStatus);
   const holders = enumNames(RegistrationOn);
   const regions = enumNames(Region);
+  const roadTax = new CellRuns("RoadTax");
+  const yearlyTax = new CellRuns("YearlyTax");
   const rows: TaxMatrixRow[] = [];
   for (const status of statuses) {
     for (const registrationOn of holders) {
       const entries: TaxMatrixRegionEntry[] = [];
       for (const region of regions) {
-        const input = { car, profile: { status, registrationOn, region }, options };
         entries.push({
           region,
-          roadTax: lineAmount(input, "RoadTax", year),
-          yearlyTax: lineAmount(input, "YearlyTax", year),
+          roadTax: roadTax.amount(car, options, year, status, registrationOn, region),
+          yearlyTax: yearlyTax.amount(car, options, year, status, registrationOn, region),
         });
       }
       rows.push({ status, registrationOn, regions: entries });
     }
   }
   return { ok: true, matrix: { rows } };
+}
+
+/**
+ * A profile that notes whether the calculator read its status and its holder. The calculators are
+ * pure: a run that never read the status takes the same path, and gives the same amount, for every
+ * status (likewise the holder), so its amount is every such cell's. A class, not an object literal
+ * with getters: V8 builds such a literal in its runtime, far slower than a run it would save.
+ */
+class WatchedProfile {
+  readStatus = false;
+  readHolder = false;
+  constructor(
+    private readonly statusValue: ProfileStatus,
+    private readonly holderValue: RegistrationOn,
+    readonly region: Region,
+  ) {}
+  get status(): ProfileStatus {
+    this.readStatus = true;
+    return this.statusValue;
+  }
+  get registrationOn(): RegistrationOn {
+    this.readHolder = true;
+    return this.holderValue;
+  }
+}
+
+/** One calculator's runs of a matrix, each with what it read of the profile. */
+class CellRuns {
+  private readonly runs: {
+    readonly status: ProfileStatus | undefined; // undefined: never read, so any status
+    readonly registrationOn: RegistrationOn | undefined;
+    readonly region: Region;
+    readonly amount: number | null;
+  }[] = [];
+
+  constructor(private readonly calculator: "RoadTax" | "YearlyTax") {}
+
+  /**
+   * The calculator's amount for a cell: the amount of an earlier run of the same region whose reads
+   * of the status and the holder (if any) agree with the cell, else a new run. The matrix reads
+   * amounts only (no explanation); the cells equal `lineAmount` of each profile (property test).
+   */
+  amount(
+    car: CalculationInput["car"],
+    options: CalculationInput["options"],
+    year: number,
+    status: ProfileStatus,
+    registrationOn: RegistrationOn,
+    region: Region,
+  ): number | null {
+    for (const run of this.runs) {
+      if (
+        run.region === region &&
+        (run.status === undefined || run.status === status) &&
+        (run.registrationOn === undefined || run.registrationOn === registrationOn)
+      )
+        return run.amount;
+    }
+    const profile = new WatchedProfile(status, registrationOn, region);
+    const amount = lineAmount({ car, profile, options }, this.calculator, year);
+    this.runs.push({
+      status: profile.readStatus ? status : undefined,
+      registrationOn: profile.readHolder ? registrationOn : undefined,
+      region,
+      amount,
+    });
+    return amount;
+  }
 }
