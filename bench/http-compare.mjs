@@ -7,7 +7,7 @@
 // Prints each round and the medians of the per-round ratios B/A (req/s, p50, p99), with the CPU
 // time per request of the server process (all its threads, from /proc) beside.
 //
-//   node bench/http-compare.mjs --a <repo root> --b <repo root> [--route calculate|matrix|car]
+//   node bench/http-compare.mjs --a <repo root> --b <repo root> [--route calculate|matrix|matrix-dates|car]
 //        [--rounds 5] [--a-args="--max-semi-space-size=64"] [--b-args=...]
 //
 // A root is a checkout with `apps/api/dist` and the packages built (`pnpm build`). Give the same
@@ -18,6 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { benchHttpRequest } from "./bench-request.mjs";
 import {
+  newRegistrationDates,
   processCpuMs,
   seedDatabase,
   startServer,
@@ -36,9 +37,9 @@ const { values } = parseArgs({
     "b-args": { type: "string", default: "" },
   },
 });
-if (!values.a || !values.b || !["calculate", "matrix", "car"].includes(values.route)) {
+if (!values.a || !values.b || !["calculate", "matrix", "matrix-dates", "car"].includes(values.route)) {
   console.error(
-    "usage: node bench/http-compare.mjs --a <root> --b <root> [--route calculate|matrix|car] [--rounds N] [--a-args ...] [--b-args ...]",
+    "usage: node bench/http-compare.mjs --a <root> --b <root> [--route calculate|matrix|matrix-dates|car] [--rounds N] [--a-args ...] [--b-args ...]",
   );
   process.exit(2);
 }
@@ -64,13 +65,15 @@ async function measure(side, args) {
     const url =
       values.route === "calculate"
         ? `${server.url}/v1/Calculate?${key}`
-        : values.route === "matrix"
+        : values.route.startsWith("matrix")
           ? `${server.url}/v1/GetTaxMatrix?id=${side.carId}&${key}`
           : `${server.url}/v1/CarDetails/${side.carId}?${key}`;
     const body = values.route === "calculate" ? benchHttpRequest : undefined;
-    wrk(url, { seconds, body }); // warm-up: JIT, SQLite's page cache
+    // matrix-dates: a new registration date each request (the matrix computed, not remembered).
+    const dates = values.route === "matrix-dates" ? newRegistrationDates : {};
+    wrk(url, { seconds, body, ...dates }); // warm-up: JIT, SQLite's page cache
     const before = processCpuMs(server.child.pid);
-    const run = wrk(url, { seconds, body });
+    const run = wrk(url, { seconds, body, ...dates });
     const cpu = processCpuMs(server.child.pid) - before;
     return { ...run, cpuUs: (cpu * 1000) / (run.rps * seconds) };
   } finally {

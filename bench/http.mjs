@@ -7,7 +7,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStorage } from "@cartax/storage";
 import { benchHttpRequest } from "./bench-request.mjs";
-import { seedDatabase, startServer, wrk as wrkFor, wrkInstalled } from "./service-under-load.mjs";
+import {
+  newRegistrationDates,
+  seedDatabase,
+  startServer,
+  wrk as wrkFor,
+  wrkInstalled,
+} from "./service-under-load.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -53,17 +59,10 @@ try {
   rows.push(["GET /v1/GetTaxMatrix", wrk(`${api.url}/v1/GetTaxMatrix?id=${carId}&${key}`)]);
   // The same car on a registration date drawn from the 365 days of 2025 each time: the matrix
   // computed nearly every time (the service remembers a car's answers for 16 dates).
-  const newDates = {
-    lua:
-      `request = function()\n` +
-      `  local t = os.time{year=2025, month=1, day=1, hour=12} + math.random(0, 364) * 86400\n` +
-      `  return wrk.format(nil, wrk.path .. "&registrationDate=" .. os.date("!%Y-%m-%d", t))\n` +
-      `end\n`,
-  };
-  wrk(`${api.url}/v1/GetTaxMatrix?id=${carId}&${key}`, newDates);
+  wrk(`${api.url}/v1/GetTaxMatrix?id=${carId}&${key}`, newRegistrationDates);
   rows.push([
     "GET /v1/GetTaxMatrix, a new date each time",
-    wrk(`${api.url}/v1/GetTaxMatrix?id=${carId}&${key}`, newDates),
+    wrk(`${api.url}/v1/GetTaxMatrix?id=${carId}&${key}`, newRegistrationDates),
   ]);
   wrk(`${api.url}/v1/CarDetails/${carId}?${key}`);
   rows.push(["GET /v1/CarDetails/{id}", wrk(`${api.url}/v1/CarDetails/${carId}?${key}`)]);

@@ -5,7 +5,10 @@
 // ("Profiling"). Writes the raw .cpuprofile files to PROFILE_DIR (default a temporary folder;
 // Chromium's DevTools open them) and prints a summary.
 //
-//   node bench/profile.mjs [calculate|matrix|car] [--functions calculateAndRecord,withParameterLinks]
+//   node bench/profile.mjs [calculate|matrix|matrix-dates|car] [--functions calculateAndRecord,withParameterLinks]
+//
+// `matrix` asks for the same car and date (answered from memory after the first), `matrix-dates`
+// for a new registration date each time (computed).
 //
 // Each percentage is of the thread's busy samples (idle left out); with the thread's CPU time per
 // request (from /proc, printed first) it turns into µs per request. SQLite, 50 connections: a
@@ -19,6 +22,7 @@ import { parseArgs } from "node:util";
 import { openStorage } from "@cartax/storage";
 import { benchHttpRequest } from "./bench-request.mjs";
 import {
+  newRegistrationDates,
   seedDatabase,
   startServer,
   stopServer,
@@ -33,8 +37,10 @@ const { values, positionals } = parseArgs({
   options: { functions: { type: "string", default: "" }, top: { type: "string", default: "25" } },
 });
 const route = positionals[0] ?? "calculate";
-if (!["calculate", "matrix", "car"].includes(route)) {
-  console.error("usage: node bench/profile.mjs [calculate|matrix|car] [--functions a,b] [--top N]");
+if (!["calculate", "matrix", "matrix-dates", "car"].includes(route)) {
+  console.error(
+    "usage: node bench/profile.mjs [calculate|matrix|matrix-dates|car] [--functions a,b] [--top N]",
+  );
   process.exit(2);
 }
 if (!wrkInstalled()) {
@@ -53,13 +59,14 @@ const key = `subscription-key=${primaryKey}`;
 const target =
   route === "calculate"
     ? `${server.url}/v1/Calculate?${key}`
-    : route === "matrix"
+    : route.startsWith("matrix")
       ? `${server.url}/v1/GetTaxMatrix?id=${carId}&${key}`
       : `${server.url}/v1/CarDetails/${carId}?${key}`;
 const body = route === "calculate" ? benchHttpRequest : undefined;
-wrk(target, { seconds, body });
+const dates = route === "matrix-dates" ? newRegistrationDates : {};
+wrk(target, { seconds, body, ...dates });
 const before = threadCpuMs(server.child.pid);
-const run = wrk(target, { seconds, body });
+const run = wrk(target, { seconds, body, ...dates });
 const after = threadCpuMs(server.child.pid);
 const requests = run.rps * seconds;
 await stopServer(server, "SIGINT"); // --cpu-prof writes its files on a clean exit

@@ -104,3 +104,16 @@ export function threadCpuMs(pid) {
     out[tid === String(pid) ? "main" : `thread ${tid}`] = statCpuMs(`/proc/${pid}/task/${tid}/stat`);
   return out;
 }
+
+/**
+ * A wrk Lua fragment that adds a registration date drawn from the 365 days of 2025 to each request
+ * (the path must already have a query): GetTaxMatrix computed nearly every time, since the service
+ * remembers a car's answers for 16 dates.
+ */
+export const newRegistrationDates = {
+  lua:
+    `request = function()\n` +
+    `  local t = os.time{year=2025, month=1, day=1, hour=12} + math.random(0, 364) * 86400\n` +
+    `  return wrk.format(nil, wrk.path .. "&registrationDate=" .. os.date("!%Y-%m-%d", t))\n` +
+    `end\n`,
+};
