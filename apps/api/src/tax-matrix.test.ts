@@ -150,6 +150,23 @@ describe.each(testDatabases())("GET /v1/GetTaxMatrix on $dialect", (db) => {
       );
       expect(late.status).toBe(400);
       expect((await readJson(late)).errors[0]).toMatchObject({ field: "registrationDate", rule: "range" });
+      // A car first registered after the date: its message names the query's registrationDate (the
+      // matrix has no options object; found by the independent review of 28 November 2026).
+      const later = await readJson(
+        await call(`${service.base}/CarDetails`, key, {
+          body: { ...cars.petrol, firstRegistration: "2027-03-01" },
+        }),
+      );
+      const early = await readJson(
+        await call(`${service.base}/GetTaxMatrix?id=${later.id}&registrationDate=2026-12-31`, key),
+      );
+      expect(early.carDetailIssues).toEqual([
+        {
+          field: "carDetail.firstRegistration",
+          rule: "notAfterRegistration",
+          message: "firstRegistration cannot be after registrationDate",
+        },
+      ]);
       // A car the matrix can tax carries no carDetailIssues.
       const fine = await readJson(await call(`${service.base}/CarDetails`, key, { body: cars.petrol }));
       const ok = await readJson(

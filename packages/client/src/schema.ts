@@ -501,7 +501,7 @@ export interface components {
       readonly ownerId?: string;
       name?: string | null;
       internalName?: string | null;
-      /** @description Catalog price in EUR excluding VAT, as stored and returned (the Cartax-Price-Basis response header says excl-vat). A subscription created with --prices-include-vat sends prices including VAT and the service divides them by 1.21: such a client that reads a car and writes it back unchanged divides the price again on every write. Send the header Cartax-Price-Basis: excl-vat with a write to give this one request's price excluding VAT. */
+      /** @description Catalog price in EUR excluding VAT, as stored and returned (the Cartax-Price-Basis response header says excl-vat). A subscription created with --prices-include-vat sends prices including VAT and the service divides them by 1.21: such a client that reads a car and writes it back unchanged divides the price again on every write. Send the query parameter priceBasis=excl-vat with a write to give this one request's price excluding VAT. */
       catalogPrice: number;
       /**
        * Format: date

@@ -137,7 +137,8 @@ export function parseEnum<E extends EnumObject>(
   if (typeof enumeration !== "object" || enumeration === null) return undefined;
   if (typeof input === "string") {
     if (Object.hasOwn(enumeration, input)) return input as keyof E & string;
-    if (!/^-?\d+$/.test(input.trim())) return undefined;
+    // Digits only: no enumeration has a negative value, and "-0" would read as 0.
+    if (!/^\d+$/.test(input.trim())) return undefined;
     return parseEnum(enumeration, Number(input));
   }
   if (typeof input === "number" && Number.isInteger(input)) {

@@ -22,7 +22,7 @@ export const CATALOG_PRICE_DESCRIPTION =
   "Catalog price in EUR excluding VAT, as stored and returned (the Cartax-Price-Basis response header says excl-vat). " +
   "A subscription created with --prices-include-vat sends prices including VAT and the service divides them by 1.21: " +
   "such a client that reads a car and writes it back unchanged divides the price again on every write. " +
-  "Send the header Cartax-Price-Basis: excl-vat with a write to give this one request's price excluding VAT.";
+  "Send the query parameter priceBasis=excl-vat with a write to give this one request's price excluding VAT.";
 
 /** The CarDetail resource (docs/contract.md, CarDetail). id and ownerId are ignored on write. */
 export const carDetailSchema = z

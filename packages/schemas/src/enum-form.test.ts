@@ -64,11 +64,12 @@ describe("numeric strings and zero-time dates (README, docs/contract.md section 
     ["80", "Electric"],
     [" 80 ", "Electric"],
     ["080", "Electric"],
+    ["\t80\n", "Electric"],
     ["10", "Diesel"],
   ])("the enumeration string %j reads as %s", (input, name) => {
     expect(fuel.parse(input)).toBe(name);
   });
-  it.each(["0x50", "80.0", " Electric", "", "81", "8 0"])(
+  it.each(["0x50", "80.0", " Electric", "", "81", "8 0", "-0", " -00 ", "+10", "-10"])(
     "the enumeration string %j is an enum error",
     (input) => {
       const parsed = fuel.safeParse(input);
@@ -76,6 +77,15 @@ describe("numeric strings and zero-time dates (README, docs/contract.md section 
       expect(parsed.error?.issues[0]).toMatchObject({ params: { rule: "enum" } });
     },
   );
+  // Region has a value 0 (Flanders): "-0" must not read as it (the independent review found it did).
+  it.each(["-0", "-00", " -0 ", "+0", "0.0"])("the region %j is an enum error, not Flanders", (input) => {
+    const parsed = enumSchema(Region, "regionRegistration").safeParse(input);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({ params: { rule: "enum" } });
+  });
+  it.each(["0", "000", " 0 "])("the region %j reads as Flanders", (input) => {
+    expect(enumSchema(Region, "regionRegistration").parse(input)).toBe("Flanders");
+  });
   it.each(["2026-03-01", "2026-03-01T00:00:00", "2026-03-01T00:00:00.000Z", "2026-03-01T00:00:00+00:00"])(
     "the date %j reads as 2026-03-01",
     (input) => {

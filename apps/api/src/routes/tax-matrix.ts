@@ -92,7 +92,13 @@ export function registerGetTaxMatrix(api: Api, service: ServiceContext): void {
         carDetailId: stored.id,
         registrationDate,
         rows: emptyMatrixRows(),
-        carDetailIssues: fieldErrorsOfInputIssues(outcome.issues),
+        // The engine's messages name the calculation's options.registrationDate; here it is the query's.
+        carDetailIssues: fieldErrorsOfInputIssues(
+          outcome.issues.map((issue) => ({
+            ...issue,
+            message: issue.message.replaceAll("options.registrationDate", "registrationDate"),
+          })),
+        ),
       },
       200,
     );
