@@ -13,7 +13,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStorage } from "@cartax/storage";
 import { benchHttpRequest } from "./bench-request.mjs";
-import { serviceNodeFlags } from "./service-under-load.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const count = Number(process.env.BENCH_BATCH_REQUESTS ?? 10_000);
@@ -30,7 +29,7 @@ const bodies = Array.from({ length: count }, (_, i) =>
 );
 
 function start(script, env) {
-  const child = spawn(process.execPath, [...serviceNodeFlags(path.join(here, "..")), script], {
+  const child = spawn(process.execPath, [script], {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -21,7 +21,6 @@ import {
   newRegistrationDates,
   processCpuMs,
   seedDatabase,
-  serviceNodeFlags,
   startServer,
   stopServer,
   wrk,
@@ -59,8 +58,7 @@ async function prepare(root) {
 async function measure(side, args) {
   const server = await startServer(path.join(side.root, "apps/api/dist/server.js"), {
     env: { CARTAX_DATA_DIR: side.dataDir },
-    // The build's own service flags, then the side's (a later flag wins).
-    nodeArgs: [...serviceNodeFlags(side.root), ...args.split(" ").filter(Boolean)],
+    nodeArgs: args.split(" ").filter(Boolean),
   });
   try {
     const key = `subscription-key=${side.key}`;

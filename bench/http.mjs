@@ -10,7 +10,6 @@ import { benchHttpRequest } from "./bench-request.mjs";
 import {
   newRegistrationDates,
   seedDatabase,
-  serviceNodeFlags,
   startServer,
   wrk as wrkFor,
   wrkInstalled,
@@ -31,12 +30,9 @@ const wrk = (url, options = {}) => wrkFor(url, { seconds, connections, ...option
 const calculation = benchHttpRequest;
 const { dataDir, key: primaryKey, carId } = await seedDatabase(openStorage);
 
-// The service's Node flags for all three, so that the baselines run as the service does.
-const nodeArgs = serviceNodeFlags(path.join(here, ".."));
-const bare = await startServer(path.join(here, "bare-server.mjs"), { nodeArgs });
-const floor = await startServer(path.join(here, "floor-server.mjs"), { nodeArgs });
+const bare = await startServer(path.join(here, "bare-server.mjs"));
+const floor = await startServer(path.join(here, "floor-server.mjs"));
 const api = await startServer(path.join(here, "../apps/api/dist/server.js"), {
-  nodeArgs,
   env: { CARTAX_DATA_DIR: dataDir },
 });
 const key = `subscription-key=${primaryKey}`;

@@ -24,7 +24,6 @@ import { benchHttpRequest } from "./bench-request.mjs";
 import {
   newRegistrationDates,
   seedDatabase,
-  serviceNodeFlags,
   startServer,
   stopServer,
   threadCpuMs,
@@ -54,7 +53,7 @@ const profileDir = process.env.PROFILE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir
 const { dataDir, key: primaryKey, carId } = await seedDatabase(openStorage, "profile");
 const server = await startServer(path.join(here, "../apps/api/dist/server.js"), {
   env: { CARTAX_DATA_DIR: dataDir },
-  nodeArgs: [...serviceNodeFlags(path.join(here, "..")), "--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+  nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
 });
 const key = `subscription-key=${primaryKey}`;
 const target =

@@ -11,7 +11,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultLogo, qrCardSvg, renderPng, renderQrCard, resolveQrLayout } from "@cartax/qr";
 import { openStorage } from "@cartax/storage";
-import { serviceNodeFlags } from "./service-under-load.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const input = {
@@ -63,20 +62,16 @@ const car = await storage.carDetails.create(subscription.ownerId, {
   isActive: true,
 });
 await storage.close();
-const child = spawn(
-  process.execPath,
-  [...serviceNodeFlags(path.join(here, "..")), path.join(here, "../apps/api/dist/server.js")],
-  {
-    env: {
-      ...process.env,
-      PORT: "0",
-      CARTAX_DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      CARTAX_WEBHOOK_WORKER: "off",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
+const child = spawn(process.execPath, [path.join(here, "../apps/api/dist/server.js")], {
+  env: {
+    ...process.env,
+    PORT: "0",
+    CARTAX_DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    CARTAX_WEBHOOK_WORKER: "off",
   },
-);
+  stdio: ["ignore", "ignore", "pipe"],
+});
 const url = await new Promise((resolve) => {
   let err = "";
   child.stderr.on("data", (c) => {

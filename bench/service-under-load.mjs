@@ -30,17 +30,6 @@ export async function seedDatabase(openStorage, name = "bench") {
 }
 
 /**
- * The Node flags the service runs with (`apps/api/node-flags.json` of the checkout at `root`, which
- * `npm start` and the package's start script pass; none for a build older than that file): every
- * server a benchmark starts, the bare and floor routes included, gets them, so the figures are those
- * of the service as started.
- */
-export function serviceNodeFlags(root) {
-  const file = path.join(root, "apps/api/node-flags.json");
-  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")).flags : [];
-}
-
-/**
  * Starts a server script (the service's `dist/server.js` or a bench server) on 127.0.0.1 and a free
  * port with LOG_LEVEL=warn; resolves with the child and its URL once it says it is listening.
  */

@@ -21,7 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStorage } from "@cartax/storage";
 import { benchCar, benchHttpRequest } from "./bench-request.mjs";
-import { seedDatabase, serviceNodeFlags } from "./service-under-load.mjs";
+import { seedDatabase } from "./service-under-load.mjs";
 
 if (process.env.npm_lifecycle_event === "bench" && !process.env.SOAK_MINUTES) {
   console.log(
@@ -50,14 +50,10 @@ const TARGET_MB_PER_MIN = 2;
 // A fresh database with one subscription (calculation access) and one stored car.
 const { dataDir, key: primaryKey, carId } = await seedDatabase(openStorage, "soak");
 
-const child = spawn(
-  process.execPath,
-  [...serviceNodeFlags(path.join(here, "..")), path.join(here, "../apps/api/dist/server.js")],
-  {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", CARTAX_DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "pipe"],
-  },
-);
+const child = spawn(process.execPath, [path.join(here, "../apps/api/dist/server.js")], {
+  env: { ...process.env, PORT: "0", HOST: "127.0.0.1", CARTAX_DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  stdio: ["ignore", "ignore", "pipe"],
+});
 let serverErr = "";
 const url = await new Promise((resolve, reject) => {
   child.stderr.on("data", (chunk) => {

@@ -67,9 +67,7 @@ function summarise() {
  * `npm start` stops the service (graceful shutdown included).
  */
 function serve() {
-  // The service's Node flags (apps/api/node-flags.json says why), as its start script passes them.
-  const { flags } = JSON.parse(fs.readFileSync(path.join(root, "apps/api/node-flags.json"), "utf8"));
-  const child = spawn(process.execPath, [...flags, path.join(root, "apps/api/dist/server.js")], {
+  const child = spawn(process.execPath, [path.join(root, "apps/api/dist/server.js")], {
     cwd: root,
     stdio: "inherit",
   });
