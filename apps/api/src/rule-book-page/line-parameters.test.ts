@@ -2,7 +2,6 @@ import {
   type CalculationLine,
   calculate,
   enumNames,
-  FuelType,
   type Language,
   ProfileStatus,
   RegistrationOn,
@@ -11,20 +10,12 @@ import {
 } from "@cartax/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { carDetailOf, randomCarArb, registrationDateOf } from "../testing/random-cars";
 import { calculationResultJson, withParameterLinks } from "./line-parameters";
 
-const FUELS = enumNames(FuelType);
-
-/** A calculation of any region, profile and fuel, registered 2021–2028 (later years lack rules). */
+/** A calculation of any car (random-cars.ts), region, profile, calculators and language. */
 const calculationArb = fc.record({
-  registrationYear: fc.integer({ min: 2021, max: 2028 }),
-  month: fc.integer({ min: 1, max: 12 }),
-  ageMonths: fc.integer({ min: 0, max: 240 }),
-  catalogPrice: fc.integer({ min: 5_000_00, max: 300_000_00 }).map((cents) => cents / 100),
-  fuel: fc.constantFrom(...FUELS),
-  co2: fc.integer({ min: 0, max: 350 }),
-  kilowatt: fc.integer({ min: 30, max: 500 }),
-  batteryCapacity: fc.integer({ min: 0, max: 400 }).map((tenths) => tenths / 10),
+  car: randomCarArb,
   status: fc.constantFrom(...enumNames(ProfileStatus)),
   registrationOn: fc.constantFrom(...enumNames(RegistrationOn)),
   region: fc.constantFrom("Flanders", "Wallonia", "Brussels"),
@@ -42,29 +33,19 @@ describe("calculationResultJson", () => {
   it("writes exactly what JSON.stringify writes of the result with withParameterLinks' lines", () => {
     fc.assert(
       fc.property(calculationArb, fc.uuid(), (c, calculationId) => {
-        const registrationDate = `${c.registrationYear}-${String(c.month).padStart(2, "0")}-15`;
-        const first = new Date(Date.UTC(c.registrationYear, c.month - 1 - c.ageMonths, 1));
-        const electric = c.fuel === "Electric" || c.fuel === "Hydrogen";
         const outcome = calculate({
-          car: {
-            catalogPrice: c.catalogPrice,
-            firstRegistration: first.toISOString().slice(0, 10),
-            fuel: c.fuel,
-            euroStandard: "Euro6",
-            kilowatt: c.kilowatt,
-            wltp: electric ? 0 : c.co2,
-            nedC2: 0,
-            capacity: electric ? null : 1598,
-            weight: 1600,
-            batteryCapacity: c.fuel.startsWith("PluginHybrid") ? c.batteryCapacity : null,
-          },
+          car: carDetailOf(c.car),
           profile: {
             status: c.status,
             registrationOn: c.registrationOn,
             region: c.region,
             hasFuelCard: c.hasFuelCard,
           },
-          options: { registrationDate, viewOptions: c.viewOptions, ownMonthlyCost: null },
+          options: {
+            registrationDate: registrationDateOf(c.car),
+            viewOptions: c.viewOptions,
+            ownMonthlyCost: null,
+          },
         } as Parameters<typeof calculate>[0]);
         if (!outcome.ok) return; // an input the engine refuses has no answer to write
         const { lines, unavailableLines } = toCalculationLines(outcome.results, c.language);
