@@ -85,6 +85,19 @@ describe.each(testDatabases())("POST /v1/Calculate on $dialect", (db) => {
       );
     });
 
+    it("ignores fields the contract does not define: viewOptions under options chooses nothing (README)", async () => {
+      const body = {
+        ...request,
+        userProfile: { ...profile, somethingElse: true },
+        options: { ...request.options, viewOptions: 1 },
+        unknownTopLevel: "x",
+      };
+      const response = await call(`${service.base}/Calculate`, key, { body });
+      expect(response.status).toBe(200);
+      const result = await readJson(response);
+      expect(new Set(result.lines.map((l: { viewOption: string }) => l.viewOption)).size).toBe(6);
+    });
+
     it("viewOptions by flag name, names joined by commas, or number select the same calculators", async () => {
       const kinds = async (viewOptions: unknown) => {
         const body = { ...request, userProfile: { ...profile, viewOptions } };
