@@ -5,7 +5,6 @@
 // sampled while the batch streams. Issue 22's target: batch ≥ 0.8× the singles' throughput, with
 // memory flat. BENCH_BATCH_REQUESTS changes the count (default 10,000, the batch limit);
 // BENCH_BATCH_SINGLES=off measures the batch alone (its memory curve, when both do not fit in 30 s).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -13,6 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStorage } from "@cartax/storage";
 import { benchHttpRequest } from "./bench-request.mjs";
+import { startServer } from "./service-under-load.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const count = Number(process.env.BENCH_BATCH_REQUESTS ?? 10_000);
@@ -27,22 +27,6 @@ const bodies = Array.from({ length: count }, (_, i) =>
     carDetail: { ...benchHttpRequest.carDetail, catalogPrice: 30_000 + i },
   }),
 );
-
-function start(script, env) {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let err = "";
-    child.stderr.on("data", (chunk) => {
-      err += chunk;
-      const match = /listening on (http:\/\/[^\s]+)/.exec(err);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}: ${err}`)));
-  });
-}
 
 /** Resident memory of a process in MiB (Linux). */
 function rssMiB(pid) {
@@ -137,7 +121,9 @@ const { primaryKey } = await storage.subscriptions.create({
   calculationAccess: true,
 });
 await storage.close();
-const api = await start(path.join(here, "../apps/api/dist/server.js"), { CARTAX_DATA_DIR: dataDir });
+const api = await startServer(path.join(here, "../apps/api/dist/server.js"), {
+  env: { CARTAX_DATA_DIR: dataDir },
+});
 const pid = api.child.pid;
 const key = `subscription-key=${primaryKey}`;
 try {

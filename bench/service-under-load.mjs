@@ -41,7 +41,8 @@ export function startServer(script, { env = {}, nodeArgs = [] } = {}) {
   return new Promise((resolve, reject) => {
     let err = "";
     child.stderr.on("data", (chunk) => {
-      err += chunk;
+      // The tail only, for the error below: a server of a long run (the soak) writes on.
+      err = (err + chunk).slice(-4000);
       const match = /listening on (http:\/\/\S+)/.exec(err);
       if (match) resolve({ child, url: match[1] });
     });

@@ -14,14 +14,13 @@
 // /v1/CarDetails (a new car), 1 PUT /v1/CarDetails/{id}, 2 POST /v1/Qr (one card of a set of 20,
 // mostly reused, and one new card: a render), 1 GET of a QR image, 1 GET /v1/PublicLink and
 // 1 GET /p/{token} (the public page).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStorage } from "@cartax/storage";
 import { benchCar, benchHttpRequest } from "./bench-request.mjs";
-import { seedDatabase } from "./service-under-load.mjs";
+import { seedDatabase, startServer } from "./service-under-load.mjs";
 
 if (process.env.npm_lifecycle_event === "bench" && !process.env.SOAK_MINUTES) {
   console.log(
@@ -50,18 +49,8 @@ const TARGET_MB_PER_MIN = 2;
 // A fresh database with one subscription (calculation access) and one stored car.
 const { dataDir, key: primaryKey, carId } = await seedDatabase(openStorage, "soak");
 
-const child = spawn(process.execPath, [path.join(here, "../apps/api/dist/server.js")], {
-  env: { ...process.env, PORT: "0", HOST: "127.0.0.1", CARTAX_DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  stdio: ["ignore", "ignore", "pipe"],
-});
-let serverErr = "";
-const url = await new Promise((resolve, reject) => {
-  child.stderr.on("data", (chunk) => {
-    serverErr = (serverErr + chunk).slice(-4000);
-    const match = /listening on (http:\/\/\S+)/.exec(serverErr);
-    if (match) resolve(match[1]);
-  });
-  child.once("exit", (code) => reject(new Error(`the service exited with ${code}: ${serverErr}`)));
+const { child, url } = await startServer(path.join(here, "../apps/api/dist/server.js"), {
+  env: { CARTAX_DATA_DIR: dataDir },
 });
 const { hostname, port } = new URL(url);
 // FIFO: every kept-alive socket is used in turn, so none idles into the server's keep-alive

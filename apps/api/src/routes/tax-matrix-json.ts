@@ -1,4 +1,5 @@
-import { shortDecimal, type TaxMatrixRow } from "@cartax/engine";
+import type { TaxMatrixRow } from "@cartax/engine";
+import { jsonNumber } from "../http/json-number";
 
 /**
  * GetTaxMatrix's answer as JSON: exactly `JSON.stringify({ carDetailId, registrationDate, rows })`
@@ -6,7 +7,7 @@ import { shortDecimal, type TaxMatrixRow } from "@cartax/engine";
  * JSON.stringify's walk of 9 rows × 3 regions. A matrix computed for a new date spent about a
  * tenth of its time under load serialising (bench/README.md, "GetTaxMatrix computed each time"):
  * the names of the enumerations are quoted once, the amounts are written as the law's short
- * decimals in integer arithmetic (`shortDecimal`, the same text as String).
+ * decimals in integer arithmetic (`jsonNumber`, the same text as String).
  */
 export function taxMatrixJson(
   carDetailId: string,
@@ -40,7 +41,5 @@ function quoted(name: string): string {
 
 /** JSON of a cell: null, or the amount as JSON.stringify writes it. */
 function amount(value: number | null): string {
-  if (value === null) return "null";
-  if (Number.isInteger(value)) return String(value);
-  return shortDecimal(value) ?? JSON.stringify(value);
+  return value === null ? "null" : jsonNumber(value);
 }

@@ -114,7 +114,7 @@ const JSON_TYPE = { "Content-Type": "application/json" };
  * until any connection commits: `data_version`); a car written since is a new record, so its
  * matrix is computed again. Keyed weakly: a record the store forgot takes its answers with it. On
  * PostgreSQL each read is a new record and nothing is reused. Asked again for the same car and date,
- * the matrix costs a look-up instead of 54 calculators and a serialisation (bench/README.md).
+ * the matrix costs a look-up instead of its calculator runs and a serialisation (bench/README.md).
  */
 const answers = new WeakMap<object, Map<string, string>>();
 /** Registration dates remembered per car: callers ask for today, or a few dates of a fleet plan. */

@@ -4,10 +4,10 @@ import {
   type ParameterUse,
   type Region,
   ruleBookPath,
-  shortDecimal,
   type TaxResult,
   type UnavailableLine,
 } from "@cartax/engine";
+import { jsonNumber } from "../http/json-number";
 
 /** A parameter a line used, with its entry in the rule book (beyond the spec). */
 export interface LineParameter {
@@ -162,9 +162,7 @@ function fragment(
   return made;
 }
 
-/** JSON.stringify of a parameter's value, with the law's short decimals written without V8's slow path. */
+/** JSON.stringify of a parameter's value (a number through jsonNumber). */
 function jsonValue(value: number | string): string {
-  if (typeof value !== "number") return JSON.stringify(value);
-  if (Number.isInteger(value)) return String(value);
-  return shortDecimal(value) ?? JSON.stringify(value);
+  return typeof value === "number" ? jsonNumber(value) : JSON.stringify(value);
 }
