@@ -1,7 +1,14 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/testing/index.ts", "src/testing/postgres-global-setup.ts"],
+  entry: [
+    "src/index.ts",
+    "src/testing/index.ts",
+    "src/testing/postgres-global-setup.ts",
+    // The SQLite writer's threads: started by file (sqlite/audit-writer.ts), so each is an entry.
+    "src/sqlite/audit-writer-thread.ts",
+    "src/sqlite/checkpointer-thread.ts",
+  ],
   format: ["esm"],
   dts: true,
   sourcemap: true,

@@ -118,7 +118,9 @@ describe.skipIf(!sqlite?.available)("GET /rules, the rule book as HTML", () => {
 
   it("links each parameter of a calculation line to its entry: Calculate and the audit record, on a real port", async () => {
     const { primaryKey } = await service.subscribe();
-    const response = await call(`${service.base}/Calculate`, primaryKey, { body: flemishRequest });
+    const response = await call(`${service.base}/Calculate?include=parameters`, primaryKey, {
+      body: flemishRequest,
+    });
     expect(response.status).toBe(200);
     const result = (await readJson(response)) as { calculationId: string; lines: LinkedLine[] };
     const q = parameterOf(result.lines, "RoadTax", 2025, "q");
@@ -262,7 +264,7 @@ describe.skipIf(!haveBrowser || !sqlite?.available)("the rule book in a real hea
       for (const [lang, value] of Object.entries(expectedValue)) {
         const request = { ...flemishRequest, userProfile: { ...flemishRequest.userProfile, language: lang } };
         const result = (await readJson(
-          await call(`${service.base}/Calculate`, primaryKey, { body: request }),
+          await call(`${service.base}/Calculate?include=parameters`, primaryKey, { body: request }),
         )) as {
           lines: LinkedLine[];
         };

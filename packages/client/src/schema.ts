@@ -56,7 +56,7 @@ export interface paths {
     put?: never;
     /**
      * Run the taxation calculators for one car and one profile
-     * @description Needs calculation access. `carDetail` (inline) wins over `carDetailId`. `viewOptions` absent = 63 (all six). The request and result are saved as an audit record under `calculationId`. `lines` holds only figures: an amount, or the true zero of an exemption (`outcome: exempt`, 0.00). A requested calculator and year without a figure is never a line of 0.00: it is listed in `unavailableLines` with its `outcome` (`missingInput` with `missingFields`: the tax applies but an input is missing; `notApplicable`: the tax does not concern this taxpayer; `rulesNotAvailable`: the rules of that year are not published) and a localised `reason`.
+     * @description Needs calculation access. `carDetail` (inline) wins over `carDetailId`. `viewOptions` absent = 63 (all six). Each line carries the contract's fields plus `outcome` and `provisional`; `include=parameters` adds the parameters of the law each line used. The request and result are saved as an audit record under `calculationId` (GET /v1/Calculations/{calculationId} gives back the answer byte for byte). `lines` holds only figures: an amount, or the true zero of an exemption (`outcome: exempt`, 0.00). A requested calculator and year without a figure is never a line of 0.00: it is listed in `unavailableLines` with its `outcome` (`missingInput` with `missingFields`: the tax applies but an input is missing; `notApplicable`: the tax does not concern this taxpayer; `rulesNotAvailable`: the rules of that year are not published) and a localised `reason`.
      */
     post: operations["calculate"];
     delete?: never;
@@ -588,7 +588,7 @@ export interface components {
       provisional: boolean;
       /** @description Only in POST /v1/Projection and /v1/Compare with options.assumeLatestRules, on a line of a year whose rules are not published: the year whose rules the figure applied (an estimate; the description says so and the line is provisional). */
       assumedRulesYear?: number;
-      /** @description Extension (beyond the spec): the parameters of the law the line used, from its explanation, each with its rule-book address. Present in POST /v1/Calculate and GET /v1/Calculations/{calculationId}; `cartax calc --json` leaves it out. */
+      /** @description Extension (beyond the spec): the parameters of the law the line used, from its explanation, each with its rule-book address. Only on request: `include=parameters` on POST /v1/Calculate (and its batch), /v1/Projection and /v1/Compare (and then in the saved record); absent from the default, lean answer. `cartax calc --json` leaves it out. */
       parameters?: components["schemas"]["LineParameter"][];
     };
     LineParameter: {
@@ -673,13 +673,23 @@ export interface components {
       createdAt: string;
       /** @description Version of the engine's rule tables that produced the result. */
       rulesVersion: string;
+      /** @description Version of @cartax/engine that computed the result; null for records made before 29 November 2026, which did not keep it. */
+      engineVersion: string | null;
       /** Format: uuid */
       subscriptionId: string;
       /** @description The request's client version tag. */
       version: string | null;
-      /** @description The CalculationRequest as received. */
+      /** @description The CalculationRequest as received (its JSON text, white space included, for records made since 29 November 2026). */
       request?: unknown;
-      result: components["schemas"]["CalculationResult"];
+      /** @description The CalculationResult byte for byte as it was sent: lean, or with each line's `parameters` when the call asked for them (`include=parameters`). */
+      result: {
+        /** Format: uuid */
+        calculationId: string;
+        /** @description One line per requested calculator and year that has a figure: an amount, or the true zero of an exemption. A calculator and year without a figure is not a line. */
+        lines: components["schemas"]["CalculationLine"][];
+        /** @description Extension: the requested calculators and years that have no figure, each with its outcome and localised reason (missing input, not applicable, rules not published). Never a zero. */
+        unavailableLines: components["schemas"]["UnavailableLine"][];
+      };
     };
     ProjectionResult: {
       /** Format: uuid */
@@ -1573,6 +1583,8 @@ export interface operations {
       query?: {
         /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
         priceBasis?: "excl-vat" | "incl-vat";
+        /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default before 29 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
+        include?: "parameters";
       };
       header?: never;
       path?: never;
@@ -1779,6 +1791,8 @@ export interface operations {
       query?: {
         /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
         priceBasis?: "excl-vat" | "incl-vat";
+        /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default before 29 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
+        include?: "parameters";
       };
       header?: never;
       path?: never;
@@ -2078,6 +2092,8 @@ export interface operations {
       query?: {
         /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
         priceBasis?: "excl-vat" | "incl-vat";
+        /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default before 29 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
+        include?: "parameters";
       };
       header?: never;
       path?: never;
@@ -2419,6 +2435,8 @@ export interface operations {
       query?: {
         /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
         priceBasis?: "excl-vat" | "incl-vat";
+        /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default before 29 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
+        include?: "parameters";
       };
       header?: never;
       path?: never;

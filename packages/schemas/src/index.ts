@@ -24,6 +24,7 @@ export {
   environmentVariablesSchema,
   readEnvironmentVariables,
 } from "./environment-variables";
+export { INCLUDE_VALUES, type Include, includeSchema } from "./include-schema";
 export { BATCH_LIMITS, type NdjsonLine, ndjsonLines } from "./ndjson-lines";
 export { type ParsedCalculationRequest, parseCalculationRequest } from "./parse-calculation-request";
 export { PRICE_BASIS_HEADER, type PriceBasis, priceBasisSchema } from "./price-basis-schema";

@@ -141,7 +141,7 @@ export const calculationLineSchema = z
       .array(lineParameterSchema)
       .optional()
       .describe(
-        "Extension (beyond the spec): the parameters of the law the line used, from its explanation, each with its rule-book address. Present in POST /v1/Calculate and GET /v1/Calculations/{calculationId}; `cartax calc --json` leaves it out.",
+        "Extension (beyond the spec): the parameters of the law the line used, from its explanation, each with its rule-book address. Only on request: `include=parameters` on POST /v1/Calculate (and its batch), /v1/Projection and /v1/Compare (and then in the saved record); absent from the default, lean answer. `cartax calc --json` leaves it out.",
       ),
   })
   .meta({ id: "CalculationLine" });
@@ -196,10 +196,22 @@ export const calculationRecordSchema = z
     calculationId: z.uuid(),
     createdAt: z.string().describe("When the calculation was made (ISO 8601, UTC)."),
     rulesVersion: z.string().describe("Version of the engine's rule tables that produced the result."),
+    engineVersion: z
+      .string()
+      .nullable()
+      .describe(
+        "Version of @cartax/engine that computed the result; null for records made before 29 November 2026, which did not keep it.",
+      ),
     subscriptionId: z.uuid(),
     version: z.string().nullable().describe("The request's client version tag."),
-    request: z.unknown().describe("The CalculationRequest as received."),
-    result: calculationResultSchema,
+    request: z
+      .unknown()
+      .describe(
+        "The CalculationRequest as received (its JSON text, white space included, for records made since 29 November 2026).",
+      ),
+    result: calculationResultSchema.describe(
+      "The CalculationResult byte for byte as it was sent: lean, or with each line's `parameters` when the call asked for them (`include=parameters`).",
+    ),
   })
   .meta({ id: "CalculationRecord" });
 

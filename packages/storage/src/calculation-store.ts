@@ -1,71 +1,81 @@
-import type { Kysely, Selectable } from "kysely";
-import type { CalculationTable, DatabaseSchema } from "./database-schema";
+import type { Kysely } from "kysely";
+import { decodeAudit, encodeAuditOffThread } from "./audit-record-codec";
+import type { DatabaseSchema } from "./database-schema";
 import { GroupCommit } from "./group-commit";
-import { SqliteAuditWriter } from "./sqlite-audit-writer";
+import { SqliteAuditWriter } from "./sqlite/audit-writer";
 
 /** The audit record of one Calculate call: "what did we say, under which rules?" */
 export interface CalculationRecord {
   readonly id: string;
   readonly ownerId: string;
   readonly subscriptionId: string;
-  /** The request body as received (parsed JSON). */
-  readonly request: unknown;
-  /** The CalculationResult that was sent. */
-  readonly result: unknown;
+  /** The request body as received (JSON text). */
+  readonly request: string;
+  /** The CalculationResult exactly as it was sent (JSON text). */
+  readonly result: string;
   readonly rulesVersion: string;
+  /** The version of @cartax/engine that computed it; null for records made before issue 29. */
+  readonly engineVersion: string | null;
   /** The request's `version` field (client version tag, stored for auditing only). */
   readonly clientVersion: string | null;
   readonly createdAt: string;
+  /**
+   * `compressed`: written since issue 29 (table calculation_records); `plain`: an older record
+   * (table calculations), whose texts are JSON.stringify of what was received and answered.
+   */
+  readonly storedAs: "compressed" | "plain";
 }
 
-/** A record to save: its result as an object, or left out when the caller gives its JSON text. */
-export type CalculationRecordToSave = Omit<CalculationRecord, "result"> & { readonly result?: unknown };
+/** A record to save. */
+export type CalculationRecordToSave = Omit<CalculationRecord, "storedAs" | "engineVersion"> & {
+  readonly engineVersion: string;
+};
 
-const toRecord = (row: Selectable<CalculationTable>): CalculationRecord => ({
-  id: row.id,
-  ownerId: row.owner_id,
-  subscriptionId: row.subscription_id,
-  request: JSON.parse(row.request),
-  result: JSON.parse(row.result),
-  rulesVersion: row.rules_version,
-  clientVersion: row.client_version,
-  createdAt: row.created_at,
-});
+/** The columns of calculation_records, in the writer's order. */
+const COLUMNS = [
+  "id",
+  "owner_id",
+  "subscription_id",
+  "rules_version",
+  "engine_version",
+  "client_version",
+  "created_at",
+  "encoding",
+  "request_bytes",
+  "body",
+] as const;
 
-const toRow = (record: CalculationRecordToSave, resultJson?: string) => ({
+/** The row as handed to a writer: the texts still uncompressed. */
+const toRow = (record: CalculationRecordToSave) => ({
   id: record.id,
   owner_id: record.ownerId,
   subscription_id: record.subscriptionId,
-  request: JSON.stringify(record.request),
-  result: resultJson ?? JSON.stringify(record.result),
   rules_version: record.rulesVersion,
+  engine_version: record.engineVersion,
   client_version: record.clientVersion,
   created_at: record.createdAt,
+  request: record.request,
+  result: record.result,
 });
 
 /** SQLite's writer thread for the audit records of the database file (and other writes: `execute`). */
 export const calculationWriter = (sqliteFile: string): SqliteAuditWriter =>
-  new SqliteAuditWriter(sqliteFile, "calculations", [
-    "id",
-    "owner_id",
-    "subscription_id",
-    "request",
-    "result",
-    "rules_version",
-    "client_version",
-    "created_at",
-  ]);
+  new SqliteAuditWriter(sqliteFile, { table: "calculation_records", columns: COLUMNS, encodeAudit: true });
 
 export class CalculationStore {
-  /** SQLite only: commits audit records from a worker thread, by group commit (SqliteAuditWriter). */
+  /** SQLite only: compresses and commits audit records from a worker thread, by group commit. */
   private readonly offThread: SqliteAuditWriter | undefined;
 
-  // PostgreSQL, or SQLite once the worker thread died: group commit on the main connection.
+  // PostgreSQL, or SQLite once the worker thread died: compressed on libuv's thread pool, then
+  // group commit on the main connection.
   private readonly writer = new GroupCommit<ReturnType<typeof toRow>>(async (rows) => {
-    await this.db
-      .insertInto("calculations")
-      .values([...rows])
-      .execute();
+    const encoded = await Promise.all(
+      rows.map(async ({ request, result, ...columns }) => ({
+        ...columns,
+        ...(await encodeAuditOffThread(request, result)),
+      })),
+    );
+    await this.db.insertInto("calculation_records").values(encoded).execute();
   });
 
   /** `offThread`: SQLite's writer thread (calculationWriter), absent on PostgreSQL. */
@@ -76,13 +86,9 @@ export class CalculationStore {
     this.offThread = offThread;
   }
 
-  /**
-   * Saves the record; resolves once it is committed (with others of the same few milliseconds).
-   * `resultJson`: the result exactly as it was sent, when the caller has serialised it already
-   * (then the record needs no `result` object).
-   */
-  async insert(record: CalculationRecordToSave, resultJson?: string): Promise<void> {
-    const row = toRow(record, resultJson);
+  /** Saves the record, compressed; resolves once it is committed (with others of the same few milliseconds). */
+  async insert(record: CalculationRecordToSave): Promise<void> {
+    const row = toRow(record);
     if (this.offThread?.usable) {
       try {
         await this.offThread.insert(row);
@@ -104,12 +110,47 @@ export class CalculationStore {
 
   /** The record, only to its own account (another account's id is unknown). */
   async get(ownerId: string, id: string): Promise<CalculationRecord | undefined> {
+    const key = id.toLowerCase();
     const row = await this.db
-      .selectFrom("calculations")
+      .selectFrom("calculation_records")
       .selectAll()
-      .where("id", "=", id.toLowerCase())
+      .where("id", "=", key)
       .where("owner_id", "=", ownerId)
       .executeTakeFirst();
-    return row && toRecord(row);
+    if (row) {
+      const { request, result } = decodeAudit(row);
+      return {
+        id: row.id,
+        ownerId: row.owner_id,
+        subscriptionId: row.subscription_id,
+        request,
+        result,
+        rulesVersion: row.rules_version,
+        engineVersion: row.engine_version,
+        clientVersion: row.client_version,
+        createdAt: row.created_at,
+        storedAs: "compressed",
+      };
+    }
+    const plain = await this.db
+      .selectFrom("calculations")
+      .selectAll()
+      .where("id", "=", key)
+      .where("owner_id", "=", ownerId)
+      .executeTakeFirst();
+    return (
+      plain && {
+        id: plain.id,
+        ownerId: plain.owner_id,
+        subscriptionId: plain.subscription_id,
+        request: plain.request,
+        result: plain.result,
+        rulesVersion: plain.rules_version,
+        engineVersion: null,
+        clientVersion: plain.client_version,
+        createdAt: plain.created_at,
+        storedAs: "plain",
+      }
+    );
   }
 }

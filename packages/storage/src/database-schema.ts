@@ -7,6 +7,7 @@ export interface DatabaseSchema {
   subscriptions: SubscriptionTable;
   car_details: CarDetailTable;
   calculations: CalculationTable;
+  calculation_records: CalculationRecordTable;
   projections: SavedResultTable;
   comparisons: SavedResultTable;
   webhook_endpoints: WebhookEndpointTable;
@@ -65,6 +66,26 @@ export interface CalculationTable {
   rules_version: string;
   client_version: string | null;
   created_at: string;
+}
+
+/**
+ * The audit record of a Calculate call since issue 29: the request as received and the answer as
+ * sent, compressed together (audit-record-codec.ts). Older records stay in `calculations`.
+ */
+export interface CalculationRecordTable {
+  id: string;
+  owner_id: string;
+  subscription_id: string;
+  rules_version: string;
+  /** The version of @cartax/engine that computed the answer. */
+  engine_version: string;
+  client_version: string | null;
+  created_at: string;
+  /** The encoding number of `body` (AUDIT_ENCODING when written). */
+  encoding: number;
+  /** Length of the request text in UTF-8 bytes, where the answer starts in the inflated body. */
+  request_bytes: number;
+  body: Uint8Array;
 }
 
 /** A saved projection or comparison (issue 22): the same audit columns as a calculation. */

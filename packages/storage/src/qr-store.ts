@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DatabaseSchema } from "./database-schema";
-import type { SqliteAuditWriter } from "./sqlite-audit-writer";
+import type { SqliteAuditWriter } from "./sqlite/audit-writer";
 
 export interface StoredLogo {
   readonly name: string;

@@ -224,15 +224,51 @@ describe.each(testDatabases())("storage on $dialect", (database) => {
         id: "9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b",
         ownerId: created.subscription.ownerId,
         subscriptionId: created.subscription.id,
-        request: { userProfile: { postalCode: 9000 } },
-        result: { calculationId: "9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b", lines: [] },
+        // As received (white space and all) and as sent: kept byte for byte.
+        request: '{ "userProfile": {"postalCode": 9000},\n "name": "Élise 🚗" }',
+        result: '{"calculationId":"9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b","lines":[]}',
         rulesVersion: "2026.11.1",
+        engineVersion: "0.1.0",
         clientVersion: "1",
         createdAt: new Date().toISOString(),
       };
       await storage.calculations.insert(record);
-      expect(await storage.calculations.get(created.subscription.ownerId, record.id)).toEqual(record);
+      expect(await storage.calculations.get(created.subscription.ownerId, record.id)).toEqual({
+        ...record,
+        storedAs: "compressed",
+      });
       expect(await storage.calculations.get(other.subscription.ownerId, record.id)).toBeUndefined();
+    });
+
+    it("reads back an audit record written before compression (table calculations) as it was stored", async () => {
+      const { subscription } = await storage.subscriptions.create({
+        name: "legacy",
+        environment: "acceptance",
+      });
+      const row = {
+        id: "7e1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b",
+        owner_id: subscription.ownerId,
+        subscription_id: subscription.id,
+        request: '{"userProfile":{"postalCode":9000}}',
+        result: '{"calculationId":"7e1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b","lines":[],"unavailableLines":[]}',
+        rules_version: "2026.11.7",
+        client_version: null,
+        created_at: "2026-11-27T10:00:00.000Z",
+      };
+      await storage.db.insertInto("calculations").values(row).execute();
+      expect(await storage.calculations.get(subscription.ownerId, row.id.toUpperCase())).toEqual({
+        id: row.id,
+        ownerId: row.owner_id,
+        subscriptionId: row.subscription_id,
+        request: row.request,
+        result: row.result,
+        rulesVersion: row.rules_version,
+        engineVersion: null,
+        clientVersion: null,
+        createdAt: row.created_at,
+        storedAs: "plain",
+      });
+      expect(await storage.calculations.get("another-account", row.id)).toBeUndefined();
     });
 
     it("keeps saved projections and comparisons apart, each for its own account only", async () => {
@@ -272,9 +308,10 @@ describe.each(testDatabases())("storage on $dialect", (database) => {
           id: `10000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
           ownerId: subscription.ownerId,
           subscriptionId: subscription.id,
-          request: { i },
-          result: { lines: ["x".repeat(2000)] },
+          request: JSON.stringify({ i }),
+          result: JSON.stringify({ lines: ["x".repeat(2000)] }),
           rulesVersion: "2026.11.1",
+          engineVersion: "0.1.0",
           clientVersion: null,
           createdAt,
         }),
@@ -318,9 +355,10 @@ describe.each(testDatabases())("storage on $dialect", (database) => {
         id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
         ownerId,
         subscriptionId: subscription.id,
-        request: { i },
-        result: { lines: [i] },
+        request: JSON.stringify({ i }),
+        result: JSON.stringify({ lines: [i] }),
         rulesVersion: "2026.11.1",
+        engineVersion: "0.1.0",
         clientVersion: null,
         createdAt,
       });
@@ -333,7 +371,10 @@ describe.each(testDatabases())("storage on $dialect", (database) => {
       expect(outcomes.filter((o) => o.status === "rejected")).toHaveLength(1);
       expect(outcomes[7]?.status).toBe("rejected");
       for (const i of [0, 6, 8, 119]) {
-        expect(await storage.calculations.get(subscription.ownerId, record(i).id)).toEqual(record(i));
+        expect(await storage.calculations.get(subscription.ownerId, record(i).id)).toEqual({
+          ...record(i),
+          storedAs: "compressed",
+        });
       }
       expect(await storage.calculations.get("no-such-account", record(7).id)).toBeUndefined();
     });

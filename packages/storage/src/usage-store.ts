@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DatabaseSchema } from "./database-schema";
-import type { SqliteAuditWriter } from "./sqlite-audit-writer";
+import type { SqliteAuditWriter } from "./sqlite/audit-writer";
 
 /** Requests of one subscription for one endpoint and status over a period. */
 export interface UsageRow {

@@ -18,7 +18,9 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     subscription: Subscription;
-    /** The JSON body as received (before validation), kept for the audit record. */
+    /** The JSON body as received (before validation), parsed. */
     body: unknown;
+    /** The same body's text as received, kept by the audit record. */
+    bodyText: string;
   };
 }

@@ -14,7 +14,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
  * The JSON body of a request: 415 unless the content type is JSON, 413 above the limit (checked
  * while reading, so a lying or absent Content-Length cannot get past it), 400 when unparseable.
  */
-export async function readJsonBody(c: Context): Promise<unknown> {
+export async function readJsonBody(c: Context): Promise<{ parsed: unknown; text: string }> {
   const type = c.req.header("content-type") ?? "";
   if (!JSON_TYPE.test(type)) {
     throw new ProblemError(
@@ -41,7 +41,7 @@ export async function readJsonBody(c: Context): Promise<unknown> {
     throw new ProblemError("malformed_json", `the body is not valid JSON: ${(error as Error).message}`);
   }
   checkJsonDepth(parsed);
-  return parsed;
+  return { parsed, text };
 }
 
 const tooLarge = () =>
@@ -105,6 +105,8 @@ async function readStream(body: ReadableStream<Uint8Array> | null): Promise<Buff
  * route's validator runs (which then reads it from Hono's body cache), and keeps it as received.
  */
 export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set("body", await readJsonBody(c));
+  const { parsed, text } = await readJsonBody(c);
+  c.set("body", parsed);
+  c.set("bodyText", text);
   await next();
 };

@@ -1,4 +1,4 @@
-import { PRICE_BASIS_HEADER, priceBasisSchema, problemSchema } from "@cartax/schemas";
+import { includeSchema, PRICE_BASIS_HEADER, priceBasisSchema, problemSchema } from "@cartax/schemas";
 import { z } from "@hono/zod-openapi";
 import { WWW_AUTHENTICATE } from "../http/authenticate";
 import { PRICE_BASIS_QUERY } from "../http/price-basis";
@@ -123,3 +123,9 @@ export const carDetailLocation = {
 
 /** The `priceBasis` query parameter of the writes that carry a car. */
 export const priceBasisQuery = z.object({ [PRICE_BASIS_QUERY]: priceBasisSchema.optional() });
+
+/**
+ * The query of the operations that compute (Calculate and its batch, Projection, Compare): the
+ * price basis of an inline car, and `include`, what the answer adds to its lean lines.
+ */
+export const computeQuery = priceBasisQuery.extend({ include: includeSchema.optional() });

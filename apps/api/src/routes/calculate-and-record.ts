@@ -3,11 +3,13 @@ import { RULES_VERSION } from "@cartax/engine";
 import {
   type CalculationRequestBody,
   type CarDetailBody,
+  type Include,
   type PriceBasis,
   runCalculation,
   toCarDetailInput,
 } from "@cartax/schemas";
 import type { Subscription } from "@cartax/storage";
+import { ENGINE_VERSION } from "../engine-version";
 import type { ServiceContext } from "../http/app-env";
 import { notFound, validationError } from "../http/problem";
 import { calculationResultJson } from "../rule-book-page/line-parameters";
@@ -17,17 +19,19 @@ import { carExcludingVat } from "./car-detail-view";
  * One validated CalculationRequest calculated and recorded, as POST /v1/Calculate and each line of
  * POST /v1/Calculate/batch answer it: the car inline (in the request's price basis) or stored, the
  * engine, the lines in the request's language linked to the rule book, and the audit record
- * (request as received, result, rules version, subscription, time) committed before it resolves.
- * Resolves to the CalculationResult serialised once: the audit record keeps the very bytes that
- * are sent. Throws the problem of a stored car that is missing or does not fit the calculation.
+ * (request as received, result, rules and engine versions, subscription, time; compressed by the
+ * storage) committed before it resolves. Resolves to the CalculationResult serialised once: the
+ * audit record keeps the very bytes that are sent. Throws the problem of a stored car that is missing or does not fit the calculation.
  */
 export async function calculateAndRecord(
   service: ServiceContext,
   subscription: Subscription,
   request: CalculationRequestBody,
-  /** The request as received (parsed JSON), for the audit record. */
-  received: unknown,
+  /** The request's JSON text as received, for the audit record. */
+  received: string,
   priceBasis: PriceBasis | undefined,
+  /** The `include` query parameter: `parameters` adds each line's parameters (beyond the spec). */
+  include?: Include,
 ): Promise<string> {
   let car: CarDetailBody | undefined = request.carDetail
     ? carExcludingVat(request.carDetail, subscription, priceBasis)
@@ -41,28 +45,30 @@ export async function calculateAndRecord(
   const run = runCalculation(request, toCarDetailInput(car));
   if (!run.ok) throw validationError(run.problem);
   // Figures in `lines`; a calculator and year without one in `unavailableLines`, never as 0.00.
-  // Each line with the parameters it used linked to the rule book (beyond the spec), written
-  // straight to JSON (the bytes of withParameterLinks' lines, without building them).
+  // Lean lines by default; with include=parameters each line also carries the parameters it used,
+  // linked to the rule book (beyond the spec).
   const calculationId = randomUUID();
-  const resultJson = calculationResultJson(
-    calculationId,
-    run.lines,
-    run.unavailableLines,
-    run.results,
-    request.userProfile.regionRegistration,
-    service.publicBaseUrl,
-  );
-  await service.storage.calculations.insert(
-    {
-      id: calculationId,
-      ownerId: subscription.ownerId,
-      subscriptionId: subscription.id,
-      request: received,
-      rulesVersion: RULES_VERSION,
-      clientVersion: request.version ?? null,
-      createdAt: new Date().toISOString(),
-    },
-    resultJson,
-  );
+  const resultJson =
+    include === "parameters"
+      ? calculationResultJson(
+          calculationId,
+          run.lines,
+          run.unavailableLines,
+          run.results,
+          request.userProfile.regionRegistration,
+          service.publicBaseUrl,
+        )
+      : JSON.stringify({ calculationId, lines: run.lines, unavailableLines: run.unavailableLines });
+  await service.storage.calculations.insert({
+    id: calculationId,
+    ownerId: subscription.ownerId,
+    subscriptionId: subscription.id,
+    request: received,
+    result: resultJson,
+    rulesVersion: RULES_VERSION,
+    engineVersion: ENGINE_VERSION,
+    clientVersion: request.version ?? null,
+    createdAt: new Date().toISOString(),
+  });
   return resultJson;
 }

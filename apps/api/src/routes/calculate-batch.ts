@@ -2,6 +2,7 @@ import {
   BATCH_LIMITS,
   calculationRequestSchema,
   fieldErrorsOf,
+  type Include,
   type NdjsonLine,
   ndjsonLines,
   type PriceBasis,
@@ -17,7 +18,7 @@ import { checkJsonDepth } from "../http/json-depth";
 import { type Problem, ProblemError, validationError } from "../http/problem";
 import { RATE_LIMIT_POLICY } from "../http/rate-limit";
 import { calculationRequestExample } from "../openapi/examples";
-import { priceBasisQuery, problem, problems, secured } from "../openapi/responses";
+import { computeQuery, problem, problems, secured } from "../openapi/responses";
 import type { Api } from "./api";
 import { calculateAndRecord } from "./calculate-and-record";
 
@@ -73,7 +74,7 @@ export const calculateBatchRoute = (service: ServiceContext) =>
     security: secured,
     middleware: [authenticate(service, { calculation: true })] as const,
     request: {
-      query: priceBasisQuery,
+      query: computeQuery,
       body: {
         required: true,
         content: {
@@ -117,6 +118,8 @@ interface BatchContext {
   readonly service: ServiceContext;
   readonly subscription: Subscription;
   readonly priceBasis: PriceBasis | undefined;
+  /** The `include` query parameter, for every line. */
+  readonly include: Include | undefined;
   /** The request's problem instance (`urn:cartax:request:<id>`), on every problem line. */
   readonly instance: string;
   readonly requestId: string;
@@ -182,7 +185,14 @@ async function calculateLine(context: BatchContext, line: NdjsonLine): Promise<s
   // price basis it is calculated with.
   const parsed = calculationRequestSchema.safeParse(body, { reportInput: true });
   if (!parsed.success) throw validationError(validationProblem(fieldErrorsOf(parsed.error)));
-  return calculateAndRecord(context.service, context.subscription, parsed.data, body, context.priceBasis);
+  return calculateAndRecord(
+    context.service,
+    context.subscription,
+    parsed.data,
+    line.text,
+    context.priceBasis,
+    context.include,
+  );
 }
 
 /** The answer of one line, never a rejection: a failure is that line's problem. */
@@ -330,10 +340,12 @@ export function registerCalculateBatch(api: Api, service: ServiceContext): void 
   api.openapi(calculateBatchRoute(service), async (c) => {
     checkBatchHeaders(c);
     const requestId = c.get("requestId");
+    const { priceBasis, include } = c.req.valid("query");
     const context: BatchContext = {
       service,
       subscription: c.get("subscription"),
-      priceBasis: c.req.valid("query").priceBasis,
+      priceBasis,
+      include,
       instance: `urn:cartax:request:${requestId}`,
       requestId,
       tally: { results: 0, problems: 0 },

@@ -4,7 +4,7 @@ import type { ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
 import { jsonBody } from "../http/read-json-body";
 import { calculationRequestExample } from "../openapi/examples";
-import { bodyProblems, json, jsonRequest, priceBasisQuery, problem, secured } from "../openapi/responses";
+import { bodyProblems, computeQuery, json, jsonRequest, problem, secured } from "../openapi/responses";
 import { queryValues, validated } from "../openapi/validation-hook";
 import { type Api, registerDocumented } from "./api";
 import { calculateAndRecord } from "./calculate-and-record";
@@ -16,12 +16,12 @@ export const calculateRoute = (service: ServiceContext) =>
     path: "/v1/Calculate",
     summary: "Run the taxation calculators for one car and one profile",
     description:
-      "Needs calculation access. `carDetail` (inline) wins over `carDetailId`. `viewOptions` absent = 63 (all six). The request and result are saved as an audit record under `calculationId`. `lines` holds only figures: an amount, or the true zero of an exemption (`outcome: exempt`, 0.00). A requested calculator and year without a figure is never a line of 0.00: it is listed in `unavailableLines` with its `outcome` (`missingInput` with `missingFields`: the tax applies but an input is missing; `notApplicable`: the tax does not concern this taxpayer; `rulesNotAvailable`: the rules of that year are not published) and a localised `reason`.",
+      "Needs calculation access. `carDetail` (inline) wins over `carDetailId`. `viewOptions` absent = 63 (all six). Each line carries the contract's fields plus `outcome` and `provisional`; `include=parameters` adds the parameters of the law each line used. The request and result are saved as an audit record under `calculationId` (GET /v1/Calculations/{calculationId} gives back the answer byte for byte). `lines` holds only figures: an amount, or the true zero of an exemption (`outcome: exempt`, 0.00). A requested calculator and year without a figure is never a line of 0.00: it is listed in `unavailableLines` with its `outcome` (`missingInput` with `missingFields`: the tax applies but an input is missing; `notApplicable`: the tax does not concern this taxpayer; `rulesNotAvailable`: the rules of that year are not published) and a localised `reason`.",
     tags: ["Calculation"],
     security: secured,
     middleware: [authenticate(service, { calculation: true }), jsonBody] as const,
     request: {
-      query: priceBasisQuery,
+      query: computeQuery,
       body: jsonRequest(calculationRequestSchema, calculationRequestExample),
     },
     responses: {
@@ -40,14 +40,15 @@ export function registerCalculate(api: Api, service: ServiceContext): void {
   registerDocumented(api, calculateRoute(service), async (c) => {
     // One validation pass: the request schema (its car rules are the engine's carDetailIssues),
     // then calculate's own checks, which add the rules that need the registration date.
-    const { priceBasis } = validated(c, "query", priceBasisQuery, queryValues(c));
+    const { priceBasis, include } = validated(c, "query", computeQuery, queryValues(c));
     const request = validated(c, "json", calculationRequestSchema, c.get("body"));
     const resultJson = await calculateAndRecord(
       service,
       c.get("subscription"),
       request,
-      c.get("body"),
+      c.get("bodyText"),
       priceBasis,
+      include,
     );
     // The typed c.json would serialise again; the route's schema documents these bytes.
     return c.body(resultJson, 200, { "Content-Type": "application/json" });

@@ -17,7 +17,7 @@ import { authenticate } from "../http/authenticate";
 import { validationError } from "../http/problem";
 import { jsonBody } from "../http/read-json-body";
 import { compareRequestExample } from "../openapi/examples";
-import { bodyProblems, jsonRequest, priceBasisQuery, problem, secured } from "../openapi/responses";
+import { bodyProblems, computeQuery, jsonRequest, problem, secured } from "../openapi/responses";
 import { withParameterLinks } from "../rule-book-page/line-parameters";
 import type { Api } from "./api";
 import { comparisonCsv } from "./comparison-csv";
@@ -35,7 +35,7 @@ export const compareRoute = (service: ServiceContext) =>
     security: secured,
     middleware: [authenticate(service, { calculation: true }), jsonBody] as const,
     request: {
-      query: priceBasisQuery,
+      query: computeQuery,
       body: jsonRequest(compareRequestSchema, compareRequestExample),
     },
     responses: {
@@ -70,7 +70,7 @@ export function registerCompare(api: Api, service: ServiceContext): void {
   api.openapi(compareRoute(service), async (c) => {
     const subscription = c.get("subscription");
     const request = c.req.valid("json");
-    const { priceBasis } = c.req.valid("query");
+    const { priceBasis, include } = c.req.valid("query");
     const referenced: ReferencedCar[] = [];
     // One after the other: at most 50 look-ups by primary key of the caller's own account.
     for (const [index, reference] of request.cars.entries()) {
@@ -105,12 +105,15 @@ export function registerCompare(api: Api, service: ServiceContext): void {
       rows: outcome.rows.map((row) => ({
         carDetailId: row.carDetailId,
         name: row.name,
-        lines: withParameterLinks(
-          row.lines,
-          row.years.flatMap((y) => y.results),
-          region,
-          service.publicBaseUrl,
-        ),
+        lines:
+          include === "parameters"
+            ? withParameterLinks(
+                row.lines,
+                row.years.flatMap((y) => y.results),
+                region,
+                service.publicBaseUrl,
+              )
+            : row.lines,
         unavailableLines: row.unavailableLines,
         totals: row.totals,
       })),

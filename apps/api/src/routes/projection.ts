@@ -15,7 +15,7 @@ import { authenticate } from "../http/authenticate";
 import { validationError } from "../http/problem";
 import { jsonBody } from "../http/read-json-body";
 import { projectionRequestExample } from "../openapi/examples";
-import { bodyProblems, json, jsonRequest, priceBasisQuery, problem, secured } from "../openapi/responses";
+import { bodyProblems, computeQuery, json, jsonRequest, problem, secured } from "../openapi/responses";
 import { withParameterLinks } from "../rule-book-page/line-parameters";
 import type { Api } from "./api";
 import { referencedCar } from "./stored-car";
@@ -32,7 +32,7 @@ export const projectionRoute = (service: ServiceContext) =>
     security: secured,
     middleware: [authenticate(service, { calculation: true }), jsonBody] as const,
     request: {
-      query: priceBasisQuery,
+      query: computeQuery,
       body: jsonRequest(projectionRequestSchema, projectionRequestExample),
     },
     responses: {
@@ -50,7 +50,7 @@ export function registerProjection(api: Api, service: ServiceContext): void {
   api.openapi(projectionRoute(service), async (c) => {
     const subscription = c.get("subscription");
     const request = c.req.valid("json");
-    const { priceBasis } = c.req.valid("query");
+    const { priceBasis, include } = c.req.valid("query");
     const { car } = await referencedCar(service, subscription, request, priceBasis);
     const input = toCalculationInput(request, toCarDetailInput(car));
     const outcome = project(input, {
@@ -68,7 +68,10 @@ export function registerProjection(api: Api, service: ServiceContext): void {
       projectionId: randomUUID(),
       years: outcome.years.map(({ year, results, lines, unavailableLines }) => ({
         year,
-        lines: withParameterLinks(lines, results, region, service.publicBaseUrl),
+        lines:
+          include === "parameters"
+            ? withParameterLinks(lines, results, region, service.publicBaseUrl)
+            : lines,
         unavailableLines,
       })),
       totals: outcome.totals,

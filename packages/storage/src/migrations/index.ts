@@ -10,6 +10,7 @@ import { projections } from "./0008-projections";
 import { comparisons } from "./0009-comparisons";
 import { qrRequestKey } from "./0010-qr-request-key";
 import { comparisonLinks } from "./0011-comparison-links";
+import { calculationRecords } from "./0012-calculation-records";
 
 /**
  * Every migration, by name; names sort in the order they run. Append new ones (another issue's
@@ -27,4 +28,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0009-comparisons": comparisons,
   "0010-qr-request-key": qrRequestKey,
   "0011-comparison-links": comparisonLinks,
+  "0012-calculation-records": calculationRecords,
 };

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SqliteAuditWriter } from "./sqlite-audit-writer";
+import { SqliteAuditWriter } from "./audit-writer";
 
 describe("SqliteAuditWriter", () => {
   let dir: string;
@@ -17,7 +17,7 @@ describe("SqliteAuditWriter", () => {
     db.pragma("journal_mode = WAL");
     db.exec("create table audit (id text primary key, body text not null)");
     db.close();
-    writer = new SqliteAuditWriter(file, "audit", ["id", "body"]);
+    writer = new SqliteAuditWriter(file, { table: "audit", columns: ["id", "body"] });
   });
   afterEach(async () => {
     await writer.drain();

@@ -1,0 +1,65 @@
+import { promisify } from "node:util";
+import { deflateRaw, deflateRawSync, inflateRawSync } from "node:zlib";
+import { AUDIT_DICTIONARY_1 } from "./audit-dictionary";
+
+/**
+ * How an audit record keeps the request as received and the answer as sent: both texts in one
+ * raw-deflate stream (Node's zlib) with a preset dictionary of the service's usual texts, the
+ * request's length in UTF-8 bytes telling where the answer starts. The texts are kept, not
+ * re-serialised objects, so a record reads back byte for byte what was sent.
+ *
+ * Encodings are numbered and never change: a record names its own, so a later, better encoding is
+ * added beside this one and every record ever written still reads back.
+ */
+export const AUDIT_ENCODING = 1;
+
+const dictionaries: Readonly<Record<number, Buffer>> = { 1: Buffer.from(AUDIT_DICTIONARY_1, "utf8") };
+
+/** The stored form of a request and an answer. */
+export interface EncodedAudit {
+  readonly encoding: number;
+  /** The length of the request text in UTF-8 bytes: where the answer starts in the inflated body. */
+  readonly request_bytes: number;
+  readonly body: Buffer;
+}
+
+/** The texts of a record. */
+export interface AuditTexts {
+  readonly request: string;
+  readonly result: string;
+}
+
+/** Compresses a request and its answer (synchronous: run it off the event loop, as the SQLite writer does). */
+export function encodeAudit(request: string, result: string): EncodedAudit {
+  const requestBytes = Buffer.from(request, "utf8");
+  const body = deflateRawSync(Buffer.concat([requestBytes, Buffer.from(result, "utf8")]), {
+    dictionary: dictionaries[AUDIT_ENCODING],
+  });
+  return { encoding: AUDIT_ENCODING, request_bytes: requestBytes.byteLength, body };
+}
+
+const deflateRawAsync = promisify(deflateRaw);
+
+/** `encodeAudit` on libuv's thread pool, for a writer without a thread of its own (PostgreSQL). */
+export async function encodeAuditOffThread(request: string, result: string): Promise<EncodedAudit> {
+  const requestBytes = Buffer.from(request, "utf8");
+  const body = await deflateRawAsync(Buffer.concat([requestBytes, Buffer.from(result, "utf8")]), {
+    dictionary: dictionaries[AUDIT_ENCODING],
+  });
+  return { encoding: AUDIT_ENCODING, request_bytes: requestBytes.byteLength, body };
+}
+
+/** The texts of a stored record; throws on an encoding this build does not know. */
+export function decodeAudit(stored: {
+  readonly encoding: number;
+  readonly request_bytes: number;
+  readonly body: Uint8Array;
+}): AuditTexts {
+  const dictionary = dictionaries[stored.encoding];
+  if (!dictionary) throw new Error(`audit record encoding ${stored.encoding} is unknown to this build`);
+  const bytes = inflateRawSync(stored.body, { dictionary });
+  return {
+    request: bytes.toString("utf8", 0, stored.request_bytes),
+    result: bytes.toString("utf8", stored.request_bytes),
+  };
+}
