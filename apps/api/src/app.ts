@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { accessLog } from "./http/access-log";
 import type { AppEnv, ServiceContext } from "./http/app-env";
 import { WWW_AUTHENTICATE } from "./http/authenticate";
+import { compression } from "./http/compression";
 import type { ServiceMetrics } from "./http/metrics";
 import { type ProblemCode, ProblemError } from "./http/problem";
 import { requestId } from "./http/request-id";
@@ -46,6 +47,7 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
   const app = createApi();
   app.use("*", requestId);
   app.use("*", accessLog(service.logger, metrics));
+  app.use("*", compression);
   const render = (c: Context<AppEnv>, error: ProblemError) =>
     c.body(
       JSON.stringify({ ...error.problem, instance: `urn:cartax:request:${c.get("requestId")}` }),

@@ -12,7 +12,7 @@ import type { Subscription } from "@cartax/storage";
 import { ENGINE_VERSION } from "../engine-version";
 import type { ServiceContext } from "../http/app-env";
 import { notFound, validationError } from "../http/problem";
-import { calculationResultJson } from "../rule-book-page/line-parameters";
+import { withParameterLinks } from "../rule-book-page/line-parameters";
 import { carExcludingVat } from "./car-detail-view";
 
 /**
@@ -48,17 +48,16 @@ export async function calculateAndRecord(
   // Lean lines by default; with include=parameters each line also carries the parameters it used,
   // linked to the rule book (beyond the spec).
   const calculationId = randomUUID();
-  const resultJson =
+  const lines =
     include === "parameters"
-      ? calculationResultJson(
-          calculationId,
+      ? withParameterLinks(
           run.lines,
-          run.unavailableLines,
           run.results,
           request.userProfile.regionRegistration,
           service.publicBaseUrl,
         )
-      : JSON.stringify({ calculationId, lines: run.lines, unavailableLines: run.unavailableLines });
+      : run.lines;
+  const resultJson = JSON.stringify({ calculationId, lines, unavailableLines: run.unavailableLines });
   await service.storage.calculations.insert({
     id: calculationId,
     ownerId: subscription.ownerId,

@@ -10,11 +10,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 
 import type { ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
+import { taxMatrixJson } from "../http/fast-json";
 import { notFound, validationError } from "../http/problem";
 import { guid, json, problem, problems, secured } from "../openapi/responses";
 import { queryValues, validated } from "../openapi/validation-hook";
 import { type Api, registerDocumented } from "./api";
-import { taxMatrixJson } from "./tax-matrix-json";
 
 // Building an Intl formatter costs more than a whole matrix: build it once.
 const BELGIAN_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" });
@@ -73,7 +73,7 @@ export function registerGetTaxMatrix(api: Api, service: ServiceContext): void {
     if (known !== undefined) return c.body(known, 200, JSON_TYPE);
     const outcome = computeTaxMatrix(toCarDetailInput(stored.car), { registrationDate });
     if (outcome.ok) {
-      // JSON.stringify of { carDetailId, registrationDate, rows }, written faster (tax-matrix-json.ts).
+      // JSON.stringify of { carDetailId, registrationDate, rows }, written faster (http/fast-json.ts).
       const json = taxMatrixJson(stored.id, registrationDate, outcome.matrix.rows);
       remember(stored, registrationDate, json);
       return c.body(json, 200, JSON_TYPE);

@@ -2,7 +2,7 @@ import { computeTaxMatrix, type TaxMatrixRow } from "@cartax/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { carDetailOf, randomCarArb, registrationDateOf } from "../testing/random-cars";
-import { taxMatrixJson } from "./tax-matrix-json";
+import { taxMatrixJson } from "./fast-json";
 
 /** What the route answered before taxMatrixJson: JSON.stringify of the answer object. */
 const stringified = (carDetailId: string, registrationDate: string, rows: readonly TaxMatrixRow[]) =>
