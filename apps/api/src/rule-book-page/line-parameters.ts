@@ -5,7 +5,6 @@ import {
   type Region,
   ruleBookPath,
   type TaxResult,
-  type UnavailableLine,
 } from "@cartax/engine";
 
 /** A parameter a line used, with its entry in the rule book (beyond the spec). */
