@@ -45,16 +45,18 @@ function raw(url: string, init: { method?: string; body?: string; headers?: Reco
 }
 
 describe("negotiateEncoding", () => {
-  it("takes the accepted encoding of highest quality, br on a tie, none when neither is acceptable", () => {
+  it("takes the accepted encoding of highest quality, gzip on a tie, none when neither is acceptable", () => {
     expect(negotiateEncoding(undefined)).toBeUndefined();
     expect(negotiateEncoding("")).toBeUndefined();
     expect(negotiateEncoding("identity")).toBeUndefined();
     expect(negotiateEncoding("deflate")).toBeUndefined();
     expect(negotiateEncoding("gzip")).toBe("gzip");
-    expect(negotiateEncoding("gzip, deflate, br")).toBe("br");
+    expect(negotiateEncoding("gzip, deflate, br")).toBe("gzip");
+    expect(negotiateEncoding("br")).toBe("br");
+    expect(negotiateEncoding("gzip;q=0.5, br")).toBe("br");
     expect(negotiateEncoding("br;q=0.5, gzip")).toBe("gzip");
     expect(negotiateEncoding("br;q=0, gzip;q=0")).toBeUndefined();
-    expect(negotiateEncoding("*")).toBe("br");
+    expect(negotiateEncoding("*")).toBe("gzip");
     expect(negotiateEncoding("*;q=0.2, gzip;q=0.5")).toBe("gzip");
     expect(negotiateEncoding("GZIP")).toBe("gzip");
   });
@@ -91,7 +93,8 @@ describe.each(testDatabases())("compressed answers on $dialect", (db) => {
       const lines = (text: string) => JSON.parse(text).lines;
       for (const [accepted, expected] of [
         ["gzip", "gzip"],
-        ["gzip, deflate, br", "br"],
+        ["gzip, deflate, br", "gzip"],
+        ["br", "br"],
         ["br;q=0.4, gzip;q=0.8", "gzip"],
       ] as const) {
         const answer = await calculate(accepted);

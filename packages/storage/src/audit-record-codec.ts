@@ -15,6 +15,13 @@ export const AUDIT_ENCODING = 1;
 
 const dictionaries: Readonly<Record<number, Buffer>> = { 1: Buffer.from(AUDIT_DICTIONARY_1, "utf8") };
 
+/**
+ * zlib's fastest level: with the dictionary it keeps the benchmark's record at 675 bytes for 63 µs
+ * of CPU, where level 6 takes 124 µs for 557 bytes (the writer shares two cores with the server).
+ * The level is not part of the encoding: any level inflates with the same dictionary.
+ */
+const LEVEL = 1;
+
 /** The stored form of a request and an answer. */
 export interface EncodedAudit {
   readonly encoding: number;
@@ -34,6 +41,7 @@ export function encodeAudit(request: string, result: string): EncodedAudit {
   const requestBytes = Buffer.from(request, "utf8");
   const body = deflateRawSync(Buffer.concat([requestBytes, Buffer.from(result, "utf8")]), {
     dictionary: dictionaries[AUDIT_ENCODING],
+    level: LEVEL,
   });
   return { encoding: AUDIT_ENCODING, request_bytes: requestBytes.byteLength, body };
 }
@@ -45,6 +53,7 @@ export async function encodeAuditOffThread(request: string, result: string): Pro
   const requestBytes = Buffer.from(request, "utf8");
   const body = await deflateRawAsync(Buffer.concat([requestBytes, Buffer.from(result, "utf8")]), {
     dictionary: dictionaries[AUDIT_ENCODING],
+    level: LEVEL,
   });
   return { encoding: AUDIT_ENCODING, request_bytes: requestBytes.byteLength, body };
 }
