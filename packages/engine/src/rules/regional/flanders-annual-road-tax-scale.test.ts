@@ -4,8 +4,8 @@ import { contextFor } from "../../calculators/regional/test-helpers";
 import { dec, floor, mul } from "../../exact";
 import { fiscalHorsepower } from "../../fiscal-horsepower";
 import { indexAmounts } from "../indexation";
-import { parameter } from "../parameters";
 import { rowAt } from "../parameter-table";
+import { parameter } from "../parameters";
 import { flandersRoadTaxScale, leasingRoadTaxScale } from "./annual-road-tax-tables";
 import { flemishIndex } from "./flanders-index";
 
