@@ -48,34 +48,35 @@ import p44 from "../../parameters/flanders/euroClassByFirstRegistration.json";
 import p45 from "../../parameters/flanders/index.json";
 import p46 from "../../parameters/flanders/roadTax/euroCorrection.json";
 import p47 from "../../parameters/flanders/roadTax/greenFormula.json";
-import p48 from "../../parameters/flanders/roadTax/leasingScale.json";
-import p49 from "../../parameters/flanders/roadTax/minimum.json";
-import p50 from "../../parameters/flanders/roadTax/oldCarFlat.json";
-import p51 from "../../parameters/flanders/roadTax/oldCarYears.json";
-import p52 from "../../parameters/flanders/roadTax/scale.json";
-import p53 from "../../parameters/flanders/roadTax/zeroEmissionFlat.json";
-import p54 from "../../parameters/flanders/zeroEmission.json";
-import p55 from "../../parameters/regional/roadTax/lpgSupplement.json";
-import p56 from "../../parameters/regional/roadTax/scaleClasses.json";
-import p57 from "../../parameters/regional/roadTax/surcharge.json";
-import p58 from "../../parameters/regional/tmc/agePercent.json";
-import p59 from "../../parameters/regional/tmc/lpgReduction.json";
-import p60 from "../../parameters/regional/tmc/minimum.json";
-import p61 from "../../parameters/regional/tmc/powerBrackets.json";
-import p62 from "../../parameters/rejectedExpenses/rates.json";
-import p63 from "../../parameters/rejectedExpenses/zeroEmissionFuelCardRate.json";
-import p64 from "../../parameters/wallonia/roadTax/oldCarFlat.json";
-import p65 from "../../parameters/wallonia/roadTax/oldCarYears.json";
-import p66 from "../../parameters/wallonia/roadTax/scale.json";
-import p67 from "../../parameters/wallonia/tmc/ecoMalus.json";
-import p68 from "../../parameters/wallonia/tmc/energyCoefficient.json";
-import p69 from "../../parameters/wallonia/tmc/oldtimer.json";
-import p70 from "../../parameters/wallonia/tmc/reformAgeFloor.json";
-import p71 from "../../parameters/wallonia/tmc/reformBounds.json";
-import p72 from "../../parameters/wallonia/tmc/reformFrom.json";
-import p73 from "../../parameters/wallonia/tmc/reformIndexation.json";
-import p74 from "../../parameters/wallonia/tmc/reformReferences.json";
-import p75 from "../../parameters/wallonia/tmc/zeroEmissionCoefficient.json";
+import p48 from "../../parameters/flanders/roadTax/indexCoefficient.json";
+import p49 from "../../parameters/flanders/roadTax/leasingScale.json";
+import p50 from "../../parameters/flanders/roadTax/minimum.json";
+import p51 from "../../parameters/flanders/roadTax/oldCarFlat.json";
+import p52 from "../../parameters/flanders/roadTax/oldCarYears.json";
+import p53 from "../../parameters/flanders/roadTax/scale.json";
+import p54 from "../../parameters/flanders/roadTax/zeroEmissionFlat.json";
+import p55 from "../../parameters/flanders/zeroEmission.json";
+import p56 from "../../parameters/regional/roadTax/lpgSupplement.json";
+import p57 from "../../parameters/regional/roadTax/scaleClasses.json";
+import p58 from "../../parameters/regional/roadTax/surcharge.json";
+import p59 from "../../parameters/regional/tmc/agePercent.json";
+import p60 from "../../parameters/regional/tmc/lpgReduction.json";
+import p61 from "../../parameters/regional/tmc/minimum.json";
+import p62 from "../../parameters/regional/tmc/powerBrackets.json";
+import p63 from "../../parameters/rejectedExpenses/rates.json";
+import p64 from "../../parameters/rejectedExpenses/zeroEmissionFuelCardRate.json";
+import p65 from "../../parameters/wallonia/roadTax/oldCarFlat.json";
+import p66 from "../../parameters/wallonia/roadTax/oldCarYears.json";
+import p67 from "../../parameters/wallonia/roadTax/scale.json";
+import p68 from "../../parameters/wallonia/tmc/ecoMalus.json";
+import p69 from "../../parameters/wallonia/tmc/energyCoefficient.json";
+import p70 from "../../parameters/wallonia/tmc/oldtimer.json";
+import p71 from "../../parameters/wallonia/tmc/reformAgeFloor.json";
+import p72 from "../../parameters/wallonia/tmc/reformBounds.json";
+import p73 from "../../parameters/wallonia/tmc/reformFrom.json";
+import p74 from "../../parameters/wallonia/tmc/reformIndexation.json";
+import p75 from "../../parameters/wallonia/tmc/reformReferences.json";
+import p76 from "../../parameters/wallonia/tmc/zeroEmissionCoefficient.json";
 
 /** Every parameter file's data by id (the id is the file's path, dots for slashes). */
 export const PARAMETER_FILES: Readonly<Record<string, unknown>> = {
@@ -127,32 +128,33 @@ export const PARAMETER_FILES: Readonly<Record<string, unknown>> = {
   "flanders.index": p45,
   "flanders.roadTax.euroCorrection": p46,
   "flanders.roadTax.greenFormula": p47,
-  "flanders.roadTax.leasingScale": p48,
-  "flanders.roadTax.minimum": p49,
-  "flanders.roadTax.oldCarFlat": p50,
-  "flanders.roadTax.oldCarYears": p51,
-  "flanders.roadTax.scale": p52,
-  "flanders.roadTax.zeroEmissionFlat": p53,
-  "flanders.zeroEmission": p54,
-  "regional.roadTax.lpgSupplement": p55,
-  "regional.roadTax.scaleClasses": p56,
-  "regional.roadTax.surcharge": p57,
-  "regional.tmc.agePercent": p58,
-  "regional.tmc.lpgReduction": p59,
-  "regional.tmc.minimum": p60,
-  "regional.tmc.powerBrackets": p61,
-  "rejectedExpenses.rates": p62,
-  "rejectedExpenses.zeroEmissionFuelCardRate": p63,
-  "wallonia.roadTax.oldCarFlat": p64,
-  "wallonia.roadTax.oldCarYears": p65,
-  "wallonia.roadTax.scale": p66,
-  "wallonia.tmc.ecoMalus": p67,
-  "wallonia.tmc.energyCoefficient": p68,
-  "wallonia.tmc.oldtimer": p69,
-  "wallonia.tmc.reformAgeFloor": p70,
-  "wallonia.tmc.reformBounds": p71,
-  "wallonia.tmc.reformFrom": p72,
-  "wallonia.tmc.reformIndexation": p73,
-  "wallonia.tmc.reformReferences": p74,
-  "wallonia.tmc.zeroEmissionCoefficient": p75,
+  "flanders.roadTax.indexCoefficient": p48,
+  "flanders.roadTax.leasingScale": p49,
+  "flanders.roadTax.minimum": p50,
+  "flanders.roadTax.oldCarFlat": p51,
+  "flanders.roadTax.oldCarYears": p52,
+  "flanders.roadTax.scale": p53,
+  "flanders.roadTax.zeroEmissionFlat": p54,
+  "flanders.zeroEmission": p55,
+  "regional.roadTax.lpgSupplement": p56,
+  "regional.roadTax.scaleClasses": p57,
+  "regional.roadTax.surcharge": p58,
+  "regional.tmc.agePercent": p59,
+  "regional.tmc.lpgReduction": p60,
+  "regional.tmc.minimum": p61,
+  "regional.tmc.powerBrackets": p62,
+  "rejectedExpenses.rates": p63,
+  "rejectedExpenses.zeroEmissionFuelCardRate": p64,
+  "wallonia.roadTax.oldCarFlat": p65,
+  "wallonia.roadTax.oldCarYears": p66,
+  "wallonia.roadTax.scale": p67,
+  "wallonia.tmc.ecoMalus": p68,
+  "wallonia.tmc.energyCoefficient": p69,
+  "wallonia.tmc.oldtimer": p70,
+  "wallonia.tmc.reformAgeFloor": p71,
+  "wallonia.tmc.reformBounds": p72,
+  "wallonia.tmc.reformFrom": p73,
+  "wallonia.tmc.reformIndexation": p74,
+  "wallonia.tmc.reformReferences": p75,
+  "wallonia.tmc.zeroEmissionCoefficient": p76,
 };

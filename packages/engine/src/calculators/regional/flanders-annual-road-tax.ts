@@ -62,8 +62,8 @@ export function flandersAnnualRoadTax(ctx: LineContext): TaxResult {
     return oldCarRoadTax(ctx, b, flandersOldCarRoadTax, { years: oldCarYears.value, row: oldCarYears });
   }
 
-  // Leasing companies keep the scale of the 1965 code as Wallonia and Brussels index it; every other
-  // owner the Flemish table of art. 2.2.4.0.3.
+  // Art. 2.2.4.0.1 §2: the table of art. 2.2.4.0.3 for every owner; leasing companies read it from
+  // their own parameter, whose rows say how settled that is.
   const scale = leasing ? leasingRoadTaxScale : flandersRoadTaxScale;
   const scaleRow = rowAt(scale, ctx.lawDate);
   if (!scaleRow) return b.rulesNotAvailable(`${scale.id} ${ctx.evaluationDate}`);

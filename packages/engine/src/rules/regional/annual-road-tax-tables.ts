@@ -18,14 +18,16 @@ export interface RoadTaxScale {
 }
 
 /**
- * Flanders, every owner but leasing companies: the 1 July 2013 amounts of VCF art. 2.2.4.0.1 §2
- * indexed by art. 2.2.4.0.3 (each row an indexed amount: base, K, lowered to a multiple of 0.12 €).
+ * Flanders: the 1 July 2013 amounts of VCF art. 2.2.4.0.1 §2 indexed by art. 2.2.4.0.3 (each row an
+ * indexed amount: base × the coefficient the agency's notice prints, four decimals, in
+ * `flanders.roadTax.indexCoefficient`; rounded to the cent, then lowered to a multiple of 0.12 €).
  */
 export const flandersRoadTaxScale = parameter<RoadTaxScale>("flanders.roadTax.scale");
 
 /**
- * Cars of leasing companies registered in Flanders: the Walloon/Brussels scale (Link2Fleet's
- * "groep 1"), not the Flemish indexation (docs/research/regional-fixes.md §1.5).
+ * Cars of leasing companies established in Flanders: the same Flemish table, as the codex reads (art.
+ * 2.2.4.0.1 §2 for every owner, indexed by art. 2.2.4.0.3 without a leasing exception); a parameter
+ * of its own because the question is open (provisional rows; docs/research/flemish-road-tax-index.md).
  */
 export const leasingRoadTaxScale = parameter<RoadTaxScale>("flanders.roadTax.leasingScale");
 
