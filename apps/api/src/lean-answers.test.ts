@@ -141,6 +141,53 @@ describe.each(testDatabases())("lean answers and include=parameters on $dialect"
       }
     });
 
+    it("still reads a record written before the compressed audit, in today's shape", async () => {
+      const { primaryKey, id: subscriptionId, ownerId } = await service.subscribe();
+      const id = "5d2c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b";
+      // As the service stored it until 29 November 2026: JSON texts, and (before issue 19) a line
+      // without a figure in `lines` as a zero.
+      const yearly = { name: "Yearly tax", viewOption: "YearlyTax", year: 2025, url: null, hasUrl: false };
+      const result = {
+        calculationId: id,
+        lines: [
+          {
+            ...yearly,
+            description: "weight missing",
+            value: "0.00 €",
+            rawValue: 0,
+            outcome: "notApplicable",
+          },
+        ],
+      };
+      await service.server.service.storage.db
+        .insertInto("calculations")
+        .values({
+          id,
+          owner_id: ownerId,
+          subscription_id: subscriptionId,
+          request: JSON.stringify(benchRequest),
+          result: JSON.stringify(result),
+          rules_version: "2026.11.1",
+          client_version: "1",
+          created_at: "2026-11-20T10:00:00.000Z",
+        })
+        .execute();
+      const record = await readJson(await call(`${service.base}/Calculations/${id}`, primaryKey));
+      expect(record).toMatchObject({
+        calculationId: id,
+        createdAt: "2026-11-20T10:00:00.000Z",
+        rulesVersion: "2026.11.1",
+        engineVersion: null,
+        version: "1",
+        request: benchRequest,
+      });
+      // The zero moved to unavailableLines: no answer ever shows a missing figure as 0.00.
+      expect(record.result.lines).toEqual([]);
+      expect(record.result.unavailableLines).toEqual([
+        { ...yearly, outcome: "notApplicable", reason: "weight missing" },
+      ]);
+    });
+
     it("answers the batch lean by default and with parameters on request, line for line", async () => {
       const body = `${JSON.stringify(benchRequest)}\n${JSON.stringify({ ...benchRequest, carDetail: petrolCar })}\n`;
       for (const [query, withParameters] of [
