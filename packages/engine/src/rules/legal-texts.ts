@@ -75,7 +75,7 @@ export const LEGAL_TEXTS = {
   },
   walloniaTmc: {
     title:
-      "CTA / WIGB art. 97 (taxe de mise en circulation, Walloon Region, until 30 June 2025) and eco-malus",
+      "CTA / WIGB art. 97 and 98 (taxe de mise en circulation, Walloon Region, until 30 June 2025: amounts; LPG, age reduction and minimum) and eco-malus",
     ...cta("97"),
   },
   walloniaTmcReform: {
@@ -86,7 +86,8 @@ export const LEGAL_TEXTS = {
     fr: "https://wallex.wallonie.be/eli/loi-decret/2023/09/07/2023046826/2025/07/01",
   },
   brusselsTmc: {
-    title: "CTA / WIGB art. 97 (taxe de mise en circulation, Brussels-Capital Region)",
+    title:
+      "CTA / WIGB art. 97 and 98 (taxe de mise en circulation, Brussels-Capital Region: amounts; LPG, age reduction and minimum)",
     ...cta("97"),
   },
   walloniaRoadTax: {

@@ -359,6 +359,17 @@ export const SOURCE_CATALOGUE: readonly SourceEntry[] = [
     href: "https://etaamb.openjustice.be/nl/fr/decreet-van-07-september-2023_n2023046826.html",
     title: "Waals decreet van 7 september 2023 (TMC-hervorming), numac 2023046826",
   },
+  // CTA art. 98 (LPG reduction, age reduction and minimum of the registration tax), issue 30.
+  {
+    href: "https://vlex.be/vid/articles-taxes-assimilees-imp-revenus-42722063",
+    title:
+      "Ordonnance de la Région de Bruxelles-Capitale du 13 juin 2002 modifiant les articles 98 et 100 du Code des taxes assimilées aux impôts sur les revenus (text as published, vLex copy)",
+  },
+  {
+    href: "https://etaamb.openjustice.be/fr/fr/decreet-van-08-juli-2002_n2002027694.html",
+    title:
+      "Décret de la Région wallonne du 8 juillet 2002 modifiant les articles 98 et 100 du Code des taxes assimilées aux impôts sur les revenus, numac 2002027694",
+  },
   // Official texts found by the primary-source research of 25 November 2026
   // (docs/research/primary-sources.md): royal decrees, laws, codex articles, administration notices.
   {
