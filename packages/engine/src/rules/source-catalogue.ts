@@ -359,6 +359,28 @@ export const SOURCE_CATALOGUE: readonly SourceEntry[] = [
     href: "https://etaamb.openjustice.be/nl/fr/decreet-van-07-september-2023_n2023046826.html",
     title: "Waals decreet van 7 september 2023 (TMC-hervorming), numac 2023046826",
   },
+  // Wallonia: the O plate required for the old-car flat amounts from 1 January 2022, issue 30.
+  {
+    href: "https://etaamb.openjustice.be/fr/nl/decret-du-22-decembre-2021_n2021043653.html",
+    title:
+      "Décret de la Région wallonne du 22 décembre 2021 contenant le budget des recettes de la Région wallonne pour l'année budgétaire 2022, numac 2021043653",
+    officialJournalDate: "2022-01-12",
+  },
+  {
+    href: "https://moniteurautomobile.be/actu-auto/budget/taxes-auto-wallonie-importants-changements-2022.html",
+    title:
+      "Moniteur Automobile: taxes auto en Wallonie, importants changements en 2022 (décret voté; dès le 1er janvier 2022, sans effet rétroactif, la taxe de circulation forfaitaire de 38,64 € des voitures de 30 ans et plus réservée aux plaques « O »)",
+  },
+  {
+    href: "https://www.behva.be/fiscalite-en-wallonie/",
+    title:
+      "BEHVA: fiscalité en Wallonie, nouvelle législation à partir du 01.01.2022 (plaque O et taxes: forfait de 38,64 € quel que soit le type d'immatriculation jusqu'en 2021)",
+  },
+  {
+    href: "https://auto-satisfaction.be/2021/11/10/nouvelles-taxes-rien-que-pour-les-wallons/",
+    title:
+      "Auto-satisfaction: nouvelles taxes rien que pour les Wallons (10 November 2021: from 1 January 2022 only O plates keep the reduced taxes)",
+  },
   // CTA art. 98 (LPG reduction, age reduction and minimum of the registration tax), issue 30.
   {
     href: "https://vlex.be/vid/articles-taxes-assimilees-imp-revenus-42722063",
