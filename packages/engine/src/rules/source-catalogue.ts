@@ -193,6 +193,17 @@ export const SOURCE_CATALOGUE: readonly SourceEntry[] = [
     title: "CarCostAdvisor: fiscaal regime PHEV voor zelfstandigen goedgekeurd",
   },
   { href: "https://www.sodibe.be/nieuws/valse-hybrides", title: "Sodibe: valse hybrides" },
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/loi/2017/12/25/2017014414/moniteur",
+    title:
+      "Loi du 25 décembre 2017 portant réforme de l'impôt des sociétés (art. 36 and 66 CIR 92: fake plug-in hybrids), numac 2017014414",
+    officialJournalDate: "2017-12-29",
+  },
+  {
+    href: "https://legalworld.wolterskluwer.be/nl/nieuws/socialeye/vaa-voor-valse-hybrides-definitie-van-het-overeenstemmende-voertuig/",
+    title:
+      "Wolters Kluwer (Legalworld): VAA voor valse hybrides, definitie van het overeenstemmende voertuig (quotes art. 36, § 2 WIB 92 as amended by the law of 25 December 2017)",
+  },
   // Regional
   {
     href: "https://codex.vlaanderen.be",
