@@ -3348,7 +3348,7 @@ export interface operations {
           /**
            * @example {
            *       "status": "ok",
-           *       "rulesVersion": "2026.11.8"
+           *       "rulesVersion": "2026.11.9"
            *     }
            */
           "application/json": components["schemas"]["Health"];
