@@ -474,7 +474,7 @@ export interface components {
       isActive: boolean;
       /** @description Extension: whether the certificate states Euro 6e-bis; null when inferred from the dates. */
       euro6eBis: boolean | null;
-      /** @description Extension: registered under an oldtimer (O) plate; Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars. null when not stated (no). */
+      /** @description Extension: registered under an oldtimer (O) plate; Wallonia gives its flat road tax and registration tax of cars over 30 years registered from 1 January 2022 only to such cars. null when not stated (no). */
       oldtimerPlate: boolean | null;
     };
     ProblemDetails: {
@@ -521,7 +521,7 @@ export interface components {
       /** @default true */
       isActive?: boolean;
       euro6eBis?: boolean | null;
-      /** @description Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars; Flanders and Brussels need no plate. Absent or null: no. */
+      /** @description Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years registered from 1 January 2022 only to such cars; Flanders and Brussels need no plate. Absent or null: no. */
       oldtimerPlate?: boolean | null;
     };
     /** @description The name or the numeric value of one of: Diesel (10), Petrol (20), LPG (25), NaturalGas (30), PluginHybridDiesel (40), PluginHybridPetrol (50), HybridPetrol (60), HybridDiesel (70), Electric (80), HydrogenPetrol (90), Hydrogen (100). Returned as the name. */
@@ -3348,7 +3348,7 @@ export interface operations {
           /**
            * @example {
            *       "status": "ok",
-           *       "rulesVersion": "2026.11.8"
+           *       "rulesVersion": "2026.11.9"
            *     }
            */
           "application/json": components["schemas"]["Health"];

@@ -25,7 +25,8 @@ export interface CarDetailInput {
   readonly euro6eBis?: boolean | null;
   /**
    * Registered under an oldtimer (O) plate (extension, not in the spec): Wallonia gives its flat
-   * road tax and registration tax of cars over 30 years only to such cars. Absent means no.
+   * road tax and registration tax of cars over 30 years registered from 1 January 2022 only to such
+   * cars (to every car over 30 years registered before). Absent means no.
    */
   readonly oldtimerPlate?: boolean | null;
 }

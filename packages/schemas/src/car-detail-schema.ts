@@ -56,13 +56,13 @@ export const carDetailSchema = z
     euro6eBis: z.boolean().nullish(),
     /**
      * Extension (not in the spec's CarDetail): registered under an oldtimer (O) plate. Wallonia gives
-     * its flat road tax and registration tax of cars over 30 years only to such cars.
+     * its flat road tax and registration tax of cars over 30 years registered from 1 January 2022 only to such cars.
      */
     oldtimerPlate: z
       .boolean()
       .nullish()
       .describe(
-        "Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars; Flanders and Brussels need no plate. Absent or null: no.",
+        "Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years registered from 1 January 2022 only to such cars; Flanders and Brussels need no plate. Absent or null: no.",
       ),
   })
   // The cross-field rules (wltp from 2021, capacity for combustion fuels, battery of a plug-in

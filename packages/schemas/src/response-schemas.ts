@@ -76,7 +76,7 @@ export const carDetailResponseSchema = z
       .boolean()
       .nullable()
       .describe(
-        "Extension: registered under an oldtimer (O) plate; Wallonia gives its flat road tax and registration tax of cars over 30 years only to such cars. null when not stated (no).",
+        "Extension: registered under an oldtimer (O) plate; Wallonia gives its flat road tax and registration tax of cars over 30 years registered from 1 January 2022 only to such cars. null when not stated (no).",
       ),
   })
   .meta({ id: "CarDetail" });

@@ -25,6 +25,23 @@ describe("legal links of the lines", () => {
     }
   });
 
+  it("federal lines link the amending law in the Official Journal, not Justel's WIB 92 consolidation stopped in 2002 (issue 30)", () => {
+    // The identities: RD of 5 September 2019 on etaamb (law of 25.12.2017, pub. 29.12.2017, numac
+    // 2017014414, "a notamment modifié ... aux articles 36 et 66"); etaamb n2021033910 (law of
+    // 25.11.2021, art. 2 amends art. 66); programme law of 25.12.2016, numac 2016021100 (art. 198, § 1, 9°bis).
+    expect(LEGAL_TEXTS.benefitInKind).toMatchObject({
+      nl: "https://www.ejustice.just.fgov.be/eli/wet/2017/12/25/2017014414/staatsblad",
+      fr: "https://www.ejustice.just.fgov.be/eli/loi/2017/12/25/2017014414/moniteur",
+    });
+    expect(LEGAL_TEXTS.fiscalDeduction.fr).toBe(
+      "https://www.ejustice.just.fgov.be/eli/loi/2021/11/25/2021033910/moniteur",
+    );
+    expect(LEGAL_TEXTS.rejectedExpenses.fr).toBe(
+      "https://www.ejustice.just.fgov.be/eli/loi/2016/12/25/2016021100/moniteur",
+    );
+    for (const text of Object.values(LEGAL_TEXTS)) expect(text.nl + text.fr).not.toContain("1992041050");
+  });
+
   it("every line of every calculation links a registered legal text, never a bare domain", () => {
     fc.assert(
       fc.property(calculationInputArb, fc.constantFrom(...LANGUAGES), (input, language) => {

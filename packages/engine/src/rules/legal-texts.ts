@@ -5,11 +5,14 @@ import type { Language, Region } from "../enums";
  * simulators stay parameter sources inside explanations; a line's `url` is always one of these (a
  * test checks it). Research of 24 November 2026 (docs/research/legal-links.md has the evidence):
  *
- * - Federal income tax (WIB 92 / CIR 92, numac 1992041050): the article in the Official Journal's
- *   consolidated text (ELI `…/eli/{wet|loi}/1992/04/10/1992041050/justel#Art.N`). Justel suspended
- *   the consolidation of this code in 2002 and sends readers to Fisconetplus, whose article pages
- *   have ids we could not look up without network access: replacing these three links with the
- *   Fisconetplus article pages is an open task.
+ * - Federal income tax (WIB 92 / CIR 92, numac 1992041050): Justel's consolidation of this code
+ *   stopped in 2002 (its `…/1992041050/justel#Art.N` pages show a text without the company-car rules
+ *   in force), and Fisconetplus's article pages have ids we have not seen. Each line therefore links
+ *   the Official Journal's ELI of the law that amended its article to the text the engine applies
+ *   (issue 30 point 5), an identity seen on etaamb: the law of 25 December 2017 for art. 36 (MB
+ *   29.12.2017, numac 2017014414, "a notamment modifié ... aux articles 36 et 66", RD of 5 September
+ *   2019), the law of 25 November 2021 for art. 66 (MB 03.12.2021, numac 2021033910, its art. 2), the
+ *   programme law of 25 December 2016 for art. 198, § 1, 9°bis (MB 29.12.2016, numac 2016021100).
  * - CO2 contribution: the RSZ/ONSS administrative instructions (`dmfa/{nl|fr}/latest/…/companycar`).
  * - Flanders: the Vlaamse Codex article (codex.vlaanderen.be, `AID` ids seen in public code) in
  *   Dutch; the VCF's consolidated text on Justel (numac 2013036154, maintained) in French, and in
@@ -25,9 +28,10 @@ export interface LegalText {
 }
 
 const ELI = "https://www.ejustice.just.fgov.be/eli";
-const wib = (article: string): Pick<LegalText, "nl" | "fr"> => ({
-  nl: `${ELI}/wet/1992/04/10/1992041050/justel#Art.${article}`,
-  fr: `${ELI}/loi/1992/04/10/1992041050/justel#Art.${article}`,
+/** A federal law in the Official Journal by its ELI (`yyyy/mm/dd/numac`), Dutch and French. */
+const law = (dateAndNumac: string): Pick<LegalText, "nl" | "fr"> => ({
+  nl: `${ELI}/wet/${dateAndNumac}/staatsblad`,
+  fr: `${ELI}/loi/${dateAndNumac}/moniteur`,
 });
 /** Dutch: the article in the Vlaamse Codex (`AID`, where its id is known); French: Justel. */
 const CODEX_VCF = "https://codex.vlaanderen.be/Zoeken/Document.aspx?DID=1023499&param=inhoud";
@@ -44,16 +48,20 @@ const cta = (article: string): Pick<LegalText, "nl" | "fr"> => ({
 });
 
 export const LEGAL_TEXTS = {
-  benefitInKind: { title: "Art. 36 §2 WIB 92 / CIR 92 (benefit in kind of a company car)", ...wib("36") },
+  benefitInKind: {
+    title:
+      "Art. 36 §2 WIB 92 / CIR 92 (benefit in kind of a company car), as amended by the law of 25 December 2017 (MB 29.12.2017)",
+    ...law("2017/12/25/2017014414"),
+  },
   rejectedExpenses: {
     title:
-      "Art. 198 §1, 9° and 9°bis WIB 92 / CIR 92 (rejected expenses: 17 % or 40 % of the benefit in kind)",
-    ...wib("198"),
+      "Art. 198 §1, 9° and 9°bis WIB 92 / CIR 92 (rejected expenses: 17 % or 40 % of the benefit in kind), 9°bis inserted by the programme law of 25 December 2016 (MB 29.12.2016)",
+    ...law("2016/12/25/2016021100"),
   },
   fiscalDeduction: {
     title:
-      "Art. 66 WIB 92 / CIR 92 (deductibility of car costs; the CO2 formula of former art. 198bis since 2020)",
-    ...wib("66"),
+      "Art. 66 WIB 92 / CIR 92 (deductibility of car costs; the CO2 formula of former art. 198bis since 2020), as amended by the law of 25 November 2021 (MB 03.12.2021)",
+    ...law("2021/11/25/2021033910"),
   },
   co2Contribution: {
     title:
@@ -75,7 +83,7 @@ export const LEGAL_TEXTS = {
   },
   walloniaTmc: {
     title:
-      "CTA / WIGB art. 97 (taxe de mise en circulation, Walloon Region, until 30 June 2025) and eco-malus",
+      "CTA / WIGB art. 97 and 98 (taxe de mise en circulation, Walloon Region, until 30 June 2025: amounts; LPG, age reduction and minimum) and eco-malus",
     ...cta("97"),
   },
   walloniaTmcReform: {
@@ -86,7 +94,8 @@ export const LEGAL_TEXTS = {
     fr: "https://wallex.wallonie.be/eli/loi-decret/2023/09/07/2023046826/2025/07/01",
   },
   brusselsTmc: {
-    title: "CTA / WIGB art. 97 (taxe de mise en circulation, Brussels-Capital Region)",
+    title:
+      "CTA / WIGB art. 97 and 98 (taxe de mise en circulation, Brussels-Capital Region: amounts; LPG, age reduction and minimum)",
     ...cta("97"),
   },
   walloniaRoadTax: {

@@ -65,18 +65,19 @@ import p61 from "../../parameters/regional/tmc/minimum.json";
 import p62 from "../../parameters/regional/tmc/powerBrackets.json";
 import p63 from "../../parameters/rejectedExpenses/rates.json";
 import p64 from "../../parameters/rejectedExpenses/zeroEmissionFuelCardRate.json";
-import p65 from "../../parameters/wallonia/roadTax/oldCarFlat.json";
-import p66 from "../../parameters/wallonia/roadTax/oldCarYears.json";
-import p67 from "../../parameters/wallonia/roadTax/scale.json";
-import p68 from "../../parameters/wallonia/tmc/ecoMalus.json";
-import p69 from "../../parameters/wallonia/tmc/energyCoefficient.json";
-import p70 from "../../parameters/wallonia/tmc/oldtimer.json";
-import p71 from "../../parameters/wallonia/tmc/reformAgeFloor.json";
-import p72 from "../../parameters/wallonia/tmc/reformBounds.json";
-import p73 from "../../parameters/wallonia/tmc/reformFrom.json";
-import p74 from "../../parameters/wallonia/tmc/reformIndexation.json";
-import p75 from "../../parameters/wallonia/tmc/reformReferences.json";
-import p76 from "../../parameters/wallonia/tmc/zeroEmissionCoefficient.json";
+import p65 from "../../parameters/wallonia/oldtimerPlateFrom.json";
+import p66 from "../../parameters/wallonia/roadTax/oldCarFlat.json";
+import p67 from "../../parameters/wallonia/roadTax/oldCarYears.json";
+import p68 from "../../parameters/wallonia/roadTax/scale.json";
+import p69 from "../../parameters/wallonia/tmc/ecoMalus.json";
+import p70 from "../../parameters/wallonia/tmc/energyCoefficient.json";
+import p71 from "../../parameters/wallonia/tmc/oldtimer.json";
+import p72 from "../../parameters/wallonia/tmc/reformAgeFloor.json";
+import p73 from "../../parameters/wallonia/tmc/reformBounds.json";
+import p74 from "../../parameters/wallonia/tmc/reformFrom.json";
+import p75 from "../../parameters/wallonia/tmc/reformIndexation.json";
+import p76 from "../../parameters/wallonia/tmc/reformReferences.json";
+import p77 from "../../parameters/wallonia/tmc/zeroEmissionCoefficient.json";
 
 /** Every parameter file's data by id (the id is the file's path, dots for slashes). */
 export const PARAMETER_FILES: Readonly<Record<string, unknown>> = {
@@ -145,16 +146,17 @@ export const PARAMETER_FILES: Readonly<Record<string, unknown>> = {
   "regional.tmc.powerBrackets": p62,
   "rejectedExpenses.rates": p63,
   "rejectedExpenses.zeroEmissionFuelCardRate": p64,
-  "wallonia.roadTax.oldCarFlat": p65,
-  "wallonia.roadTax.oldCarYears": p66,
-  "wallonia.roadTax.scale": p67,
-  "wallonia.tmc.ecoMalus": p68,
-  "wallonia.tmc.energyCoefficient": p69,
-  "wallonia.tmc.oldtimer": p70,
-  "wallonia.tmc.reformAgeFloor": p71,
-  "wallonia.tmc.reformBounds": p72,
-  "wallonia.tmc.reformFrom": p73,
-  "wallonia.tmc.reformIndexation": p74,
-  "wallonia.tmc.reformReferences": p75,
-  "wallonia.tmc.zeroEmissionCoefficient": p76,
+  "wallonia.oldtimerPlateFrom": p65,
+  "wallonia.roadTax.oldCarFlat": p66,
+  "wallonia.roadTax.oldCarYears": p67,
+  "wallonia.roadTax.scale": p68,
+  "wallonia.tmc.ecoMalus": p69,
+  "wallonia.tmc.energyCoefficient": p70,
+  "wallonia.tmc.oldtimer": p71,
+  "wallonia.tmc.reformAgeFloor": p72,
+  "wallonia.tmc.reformBounds": p73,
+  "wallonia.tmc.reformFrom": p74,
+  "wallonia.tmc.reformIndexation": p75,
+  "wallonia.tmc.reformReferences": p76,
+  "wallonia.tmc.zeroEmissionCoefficient": p77,
 };

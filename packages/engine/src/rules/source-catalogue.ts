@@ -193,6 +193,17 @@ export const SOURCE_CATALOGUE: readonly SourceEntry[] = [
     title: "CarCostAdvisor: fiscaal regime PHEV voor zelfstandigen goedgekeurd",
   },
   { href: "https://www.sodibe.be/nieuws/valse-hybrides", title: "Sodibe: valse hybrides" },
+  {
+    href: "https://www.ejustice.just.fgov.be/eli/loi/2017/12/25/2017014414/moniteur",
+    title:
+      "Loi du 25 décembre 2017 portant réforme de l'impôt des sociétés (art. 36 and 66 CIR 92: fake plug-in hybrids), numac 2017014414",
+    officialJournalDate: "2017-12-29",
+  },
+  {
+    href: "https://legalworld.wolterskluwer.be/nl/nieuws/socialeye/vaa-voor-valse-hybrides-definitie-van-het-overeenstemmende-voertuig/",
+    title:
+      "Wolters Kluwer (Legalworld): VAA voor valse hybrides, definitie van het overeenstemmende voertuig (quotes art. 36, § 2 WIB 92 as amended by the law of 25 December 2017)",
+  },
   // Regional
   {
     href: "https://codex.vlaanderen.be",
@@ -358,6 +369,39 @@ export const SOURCE_CATALOGUE: readonly SourceEntry[] = [
   {
     href: "https://etaamb.openjustice.be/nl/fr/decreet-van-07-september-2023_n2023046826.html",
     title: "Waals decreet van 7 september 2023 (TMC-hervorming), numac 2023046826",
+  },
+  // Wallonia: the O plate required for the old-car flat amounts from 1 January 2022, issue 30.
+  {
+    href: "https://etaamb.openjustice.be/fr/nl/decret-du-22-decembre-2021_n2021043653.html",
+    title:
+      "Décret de la Région wallonne du 22 décembre 2021 contenant le budget des recettes de la Région wallonne pour l'année budgétaire 2022, numac 2021043653",
+    officialJournalDate: "2022-01-12",
+  },
+  {
+    href: "https://moniteurautomobile.be/actu-auto/budget/taxes-auto-wallonie-importants-changements-2022.html",
+    title:
+      "Moniteur Automobile: taxes auto en Wallonie, importants changements en 2022 (décret voté; dès le 1er janvier 2022, sans effet rétroactif, la taxe de circulation forfaitaire de 38,64 € des voitures de 30 ans et plus réservée aux plaques « O »)",
+  },
+  {
+    href: "https://www.behva.be/fiscalite-en-wallonie/",
+    title:
+      "BEHVA: fiscalité en Wallonie, nouvelle législation à partir du 01.01.2022 (plaque O et taxes: forfait de 38,64 € quel que soit le type d'immatriculation jusqu'en 2021)",
+  },
+  {
+    href: "https://auto-satisfaction.be/2021/11/10/nouvelles-taxes-rien-que-pour-les-wallons/",
+    title:
+      "Auto-satisfaction: nouvelles taxes rien que pour les Wallons (10 November 2021: from 1 January 2022 only O plates keep the reduced taxes)",
+  },
+  // CTA art. 98 (LPG reduction, age reduction and minimum of the registration tax), issue 30.
+  {
+    href: "https://vlex.be/vid/articles-taxes-assimilees-imp-revenus-42722063",
+    title:
+      "Ordonnance de la Région de Bruxelles-Capitale du 13 juin 2002 modifiant les articles 98 et 100 du Code des taxes assimilées aux impôts sur les revenus (text as published, vLex copy)",
+  },
+  {
+    href: "https://etaamb.openjustice.be/fr/fr/decreet-van-08-juli-2002_n2002027694.html",
+    title:
+      "Décret de la Région wallonne du 8 juillet 2002 modifiant les articles 98 et 100 du Code des taxes assimilées aux impôts sur les revenus, numac 2002027694",
   },
   // Official texts found by the primary-source research of 25 November 2026
   // (docs/research/primary-sources.md): royal decrees, laws, codex articles, administration notices.

@@ -1,4 +1,4 @@
-import { dec, type Fraction, max, mul, ratio, round, sub, toEuros, ZERO } from "../../exact";
+import { cmp, dec, type Fraction, max, mul, ratio, round, sub, toEuros, ZERO } from "../../exact";
 import { fullYearsBetween } from "../../iso-date";
 import type { LineContext } from "../../line-context";
 import type { ResultBuilder } from "../../result-builder";
@@ -8,6 +8,7 @@ import {
   POWER_TABLE_AGE_PERCENT,
   POWER_TABLE_AGE_SOURCE,
   POWER_TABLE_MINIMUM,
+  POWER_TABLE_MINIMUM_SOURCE,
   POWER_TABLE_SOURCES,
   powerBracket,
 } from "../../rules/regional/power-table";
@@ -43,8 +44,12 @@ export function indexedAmount(amount: number, coefficient: number): Fraction {
 
 /**
  * The old registration tax by power: the higher of the fiscal-HP and kW amounts, less the LPG
- * reduction, × the age percentage (whole years since first registration), never below the minimum
- * once reduced; from 15 years the minimum. Returns undefined without a capacity (no fiscal HP).
+ * reduction (CTA art. 98 § 1bis: "le cas échéant limitée au montant de la taxe"), × the age
+ * percentage (whole years since first registration), from 15 years the minimum. A car already
+ * registered before (used, even less than a year ago) never pays less than the minimum (CTA art. 98
+ * § 2; VCF art. 2.3.4.2.1 § 3 "Na toepassing van het eerste lid ... niet minder dan 61,50 euro"),
+ * for every holder: the LPG reduction takes only a new car's tax to 0. Returns undefined without a
+ * capacity (no fiscal HP).
  */
 export function powerTableTax(
   ctx: LineContext,
@@ -72,7 +77,7 @@ export function powerTableTax(
 
   const years = Math.max(0, fullYearsBetween(ctx.firstRegistration, ctx.registrationDate));
   b.input("yearsSinceFirstRegistration", years);
-  if (years === 0) return amount;
+  if (ctx.firstRegistration >= ctx.registrationDate) return amount;
   b.note("secondHand");
   const percent = POWER_TABLE_AGE_PERCENT[years];
   if (percent === undefined) {
@@ -80,5 +85,8 @@ export function powerTableTax(
     return minimum;
   }
   b.paramValue("agePercent", "%", percent, POWER_TABLE_AGE_SOURCE);
-  return max(mul(amount, ratio(percent, 100)), minimum);
+  const reduced = mul(amount, ratio(percent, 100));
+  if (cmp(reduced, minimum) >= 0) return reduced;
+  b.paramValue("minimum", "EUR", toEuros(minimum), POWER_TABLE_MINIMUM_SOURCE);
+  return minimum;
 }

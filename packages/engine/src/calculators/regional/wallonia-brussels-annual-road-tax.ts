@@ -18,6 +18,7 @@ import { isZeroEmission } from "../../vehicle";
 import { lpgSupplement, scaleBase, withSurcharge } from "./annual-road-tax-scale";
 import { type OldCarAge, oldCarRoadTax, registeredMoreThan } from "./old-car-annual-road-tax";
 import { recordDates, regionalHorsepower } from "./regional-car";
+import { walloonOldtimerPlateMet } from "./wallonia-oldtimer-plate";
 
 /** Battery-electric and hydrogen cars pay the lowest (≤4 HP) class in Wallonia and Brussels. */
 const ZERO_EMISSION_HORSEPOWER = SCALE_CLASSES.firstHorsepower;
@@ -36,7 +37,7 @@ export function walloniaBrusselsAnnualRoadTax(ctx: LineContext): TaxResult {
   );
   recordDates(ctx, b);
   if (profile.registrationOn === "LeasingCompanyRegistration") b.note("leasingCompany");
-  const old = oldCar(ctx);
+  const old = oldCar(ctx, b);
   if (old) {
     const flat = profile.region === "Brussels" ? brusselsOldCarRoadTax : walloniaOldCarRoadTax;
     return oldCarRoadTax(ctx, b, flat, old);
@@ -59,9 +60,10 @@ export function walloniaBrusselsAnnualRoadTax(ctx: LineContext): TaxResult {
 
 /**
  * Old cars on the evaluation date. Brussels: more than 25 years (the line is provisional up to 30,
- * where Link2Fleet's table says 30). Wallonia: more than 30 years and an O plate (`oldtimerPlate`).
+ * where Link2Fleet's table says 30). Wallonia: more than 30 years and, for a car registered from
+ * 1 January 2022, an O plate (`oldtimerPlate`).
  */
-function oldCar(ctx: LineContext): OldCarAge | undefined {
+function oldCar(ctx: LineContext, b: ResultBuilder): OldCarAge | undefined {
   const { firstRegistration, evaluationDate } = ctx;
   if (ctx.input.profile.region === "Brussels") {
     const row = OLD_CAR_YEARS.brussels;
@@ -69,8 +71,8 @@ function oldCar(ctx: LineContext): OldCarAge | undefined {
     const disputed = !registeredMoreThan(firstRegistration, evaluationDate, row.value.disputedUpTo);
     return { years: row.value.moreThan, row, provisional: disputed };
   }
-  if (ctx.input.car.oldtimerPlate !== true) return undefined;
   const row = OLD_CAR_YEARS.wallonia;
   if (!registeredMoreThan(firstRegistration, evaluationDate, row.value)) return undefined;
+  if (!walloonOldtimerPlateMet(ctx, b)) return undefined;
   return { years: row.value, row };
 }

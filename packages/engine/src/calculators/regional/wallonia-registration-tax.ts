@@ -22,6 +22,7 @@ import type { TaxResult } from "../../tax-result";
 import { isHybrid, isZeroEmission } from "../../vehicle";
 import { indexedAmount, powerTableTax } from "./power-table-registration-tax";
 import { co2Field, recordDates, regionalCo2 } from "./regional-car";
+import { walloonOldtimerPlateMet } from "./wallonia-oldtimer-plate";
 
 /**
  * The registration tax in Wallonia. Leasing companies stay on the old power table (no eco-malus, no reform);
@@ -50,8 +51,9 @@ function oldTax(ctx: LineContext, b: ResultBuilder, withEcoMalus: boolean): TaxR
   const amount = powerTableTax(ctx, b, { coefficient: 1, lpgReduction: true });
   if (amount === undefined) return b.missingInput("missingCapacity", "capacity");
   if (!withEcoMalus) return b.amount(amount);
-  // An old car under an O plate keeps the reduced taxes without eco-malus (only those, from 2022).
-  if (walloonOldtimer(ctx)) {
+  // A car over 30 years pays no eco-malus: any such car registered before 2022, from then on only
+  // under an O plate (decree of 22 December 2021).
+  if (walloonOldtimer(ctx, b)) {
     b.note("oldtimer");
     return b.amount(amount);
   }
@@ -76,7 +78,7 @@ function reformedTax(ctx: LineContext, b: ResultBuilder): TaxResult {
   if (!indexRow) return b.rulesNotAvailable(`wallonia.tmc.reformIndexation ${ctx.registrationDate}`);
   // Cars first put into circulation more than 30 years ago and registered under an O plate pay a
   // flat 61.50 (link2fleet, April 2025); without the plate, the formula (regional-fixes.md §2.3).
-  if (walloonOldtimer(ctx)) {
+  if (walloonOldtimer(ctx, b)) {
     b.note("oldtimer");
     return b.amount(dec(b.paramValue("oldtimerFlat", "EUR", R.oldtimerFlat, R.sources.oldtimer)));
   }
@@ -163,10 +165,13 @@ function energyCoefficient(ctx: LineContext, b: ResultBuilder): Fraction {
   return dec(b.paramValue("energyCoefficient", "factor", value, R.sources.formula, car.fuel === "LPG"));
 }
 
-/** Over 30 years since the first registration and registered under an O plate (`oldtimerPlate`). */
-function walloonOldtimer(ctx: LineContext): boolean {
+/**
+ * Over 30 years since the first registration and, for a car registered from 1 January 2022, under an
+ * O plate (`oldtimerPlate`).
+ */
+function walloonOldtimer(ctx: LineContext, b: ResultBuilder): boolean {
   return (
-    ctx.input.car.oldtimerPlate === true &&
-    fullYearsBetween(ctx.firstRegistration, ctx.registrationDate) >= R.oldtimerYears
+    fullYearsBetween(ctx.firstRegistration, ctx.registrationDate) >= R.oldtimerYears &&
+    walloonOldtimerPlateMet(ctx, b)
   );
 }

@@ -6,7 +6,8 @@
  * - Brussels: cars first registered more than 25 years ago (Bruxelles Fiscalité as quoted by Guide
  *   Mobilité and the BEHVA; Link2Fleet's group-1 table says "meer dan 30 jaar": between 25 and 30
  *   years the line is provisional);
- * - Wallonia: only cars over 30 years registered under an O plate (the car field `oldtimerPlate`).
+ * - Wallonia: cars over 30 years; registered from 1 January 2022, only under an O plate (the car field
+ *   `oldtimerPlate`; `wallonia.oldtimerPlateFrom`).
  */
 import { constantRow, parameter } from "../parameters";
 

@@ -26,7 +26,10 @@ export const POWER_BRACKETS: readonly PowerBracket[] = brackets.value.map((b) =>
 export const POWER_TABLE_SOURCES = brackets.sources;
 
 /** The lowest amount: the minimum tax, the flat amount of cars 15 years or older and of EVs. */
-export const POWER_TABLE_MINIMUM = constantRow<number>("regional.tmc.minimum").value;
+const minimum = constantRow<number>("regional.tmc.minimum");
+export const POWER_TABLE_MINIMUM = minimum.value;
+/** The text of the minimum a used car's reduced tax never goes below (CTA art. 98 § 2). */
+export const POWER_TABLE_MINIMUM_SOURCE = minimum.sources[0];
 
 /**
  * Percentage of the amount due by whole years since the first registration (index = years):
@@ -37,7 +40,7 @@ const agePercent = constantRow<readonly number[]>("regional.tmc.agePercent");
 export const POWER_TABLE_AGE_PERCENT: readonly number[] = agePercent.value;
 export const POWER_TABLE_AGE_SOURCE = agePercent.sources[0];
 
-/** LPG cars: the amount is reduced by 298 € before the age reduction (Wallonia, Brussels). */
+/** LPG cars: the amount is reduced by 298 € before the age reduction (CTA art. 98 § 1bis; Wallonia, Brussels). */
 const lpgReduction = constantRow<number>("regional.tmc.lpgReduction");
 export const LPG_REDUCTION = lpgReduction.value;
 export const LPG_REDUCTION_SOURCE = lpgReduction.sources[0];
