@@ -17,7 +17,7 @@ import { registerGetCalculation } from "./routes/calculations";
 import { registerCompare } from "./routes/compare";
 import { registerCreateCarDetail } from "./routes/create-car-detail";
 import { registerGetCarDetail } from "./routes/get-car-detail";
-import { registerGetComparison } from "./routes/get-comparison";
+import { registerGetComparison, registerGetComparisonCsv } from "./routes/get-comparison";
 import { registerGetProjection } from "./routes/get-projection";
 import { registerGetHealth } from "./routes/health";
 import { registerGetMetrics } from "./routes/metrics";
@@ -82,6 +82,7 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
   registerGetProjection(app, service);
   registerCompare(app, service);
   registerGetComparison(app, service);
+  registerGetComparisonCsv(app, service);
   registerGetTaxMatrix(app, service);
   registerGetPublicLink(app, service);
   registerGetPublicPage(app, service);
