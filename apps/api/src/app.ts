@@ -117,8 +117,5 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
   const service = { publicBaseUrl: serverUrl } as ServiceContext;
   const app = createApp(service, { registry: {} } as ServiceMetrics);
-  return normaliseDocument(app.getOpenAPI31Document(documentConfig(serverUrl))) as unknown as Record<
-    string,
-    unknown
-  >;
+  return normaliseDocument(app.getOpenAPI31Document(documentConfig())) as unknown as Record<string, unknown>;
 }

@@ -8,8 +8,13 @@ import type { Api } from "./api";
 
 export const DOCUMENT_PATH = "/v1/openapi.json";
 
-/** The document's own fields around the routes' descriptions. */
-export const documentConfig = (serverUrl: string) => ({
+/**
+ * The document's own fields around the routes' descriptions. Its server is relative (`/`): a
+ * reader resolves it against the address it read the document from, so /docs "Try it out" calls
+ * the service it was opened on (http://127.0.0.1:3000 as the README starts it, or the public
+ * host), never another origin the browser would refuse or the operator does not run.
+ */
+export const documentConfig = () => ({
   openapi: "3.1.0",
   info: {
     title: "Cartax: Belgian company-car taxation",
@@ -24,7 +29,7 @@ export const documentConfig = (serverUrl: string) => ({
     license: { name: "MIT", identifier: "MIT" },
     contact: { name: "Cartax maintainers", url: "https://github.com/cartax/cartax/issues" },
   },
-  servers: [{ url: serverUrl }],
+  servers: [{ url: "/", description: "The service this document was read from (its origin)." }],
   tags: [
     { name: "Car details", description: "The cars of an account." },
     { name: "Calculation", description: "Taxes of a car for a profile and a date." },
@@ -102,7 +107,7 @@ export function registerOpenApiDocument(api: Api, service: Pick<ServiceContext, 
   api.openAPIRegistry.registerPath(getOpenApiDocumentRoute);
   let document: unknown;
   api.get(DOCUMENT_PATH, (c) => {
-    document ??= normaliseDocument(api.getOpenAPI31Document(documentConfig(service.publicBaseUrl)));
+    document ??= normaliseDocument(api.getOpenAPI31Document(documentConfig()));
     return c.json(document as Node);
   });
 }
