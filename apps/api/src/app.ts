@@ -90,7 +90,7 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
   registerGetQrImage(app, service);
   registerGetHealth(app, service);
   registerGetMetrics(app, metrics);
-  registerOpenApiDocument(app, service);
+  registerOpenApiDocument(app);
   registerGetDocs(app);
   app.route("/docs", docsAssetRoutes());
   registerGetProblemPage(app);

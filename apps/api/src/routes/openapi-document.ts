@@ -1,6 +1,5 @@
 import { RULES_VERSION } from "@cartax/engine";
 import { createRoute, z } from "@hono/zod-openapi";
-import type { ServiceContext } from "../http/app-env";
 import { KEY_HEADER, KEY_QUERY } from "../http/authenticate";
 import { MAX_BODY_BYTES } from "../http/read-json-body";
 import { open } from "../openapi/responses";
@@ -91,7 +90,7 @@ export function normaliseDocument<T>(document: T): T {
  * document @hono/zod-openapi generates from the routes (what `app.doc31` serves), normalised once
  * and kept (it only changes with the code).
  */
-export function registerOpenApiDocument(api: Api, service: Pick<ServiceContext, "publicBaseUrl">): void {
+export function registerOpenApiDocument(api: Api): void {
   api.openAPIRegistry.registerComponent("securitySchemes", "subscriptionKey", {
     type: "apiKey",
     in: "query",
