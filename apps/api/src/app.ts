@@ -10,6 +10,7 @@ import type { ServiceMetrics } from "./http/metrics";
 import { type ProblemCode, ProblemError } from "./http/problem";
 import { requestId } from "./http/request-id";
 import { docsAssetRoutes, registerGetDocs } from "./openapi/docs-page";
+import { registerGetHome } from "./openapi/home-page";
 import { type Api, createApi } from "./routes/api";
 import { registerCalculate } from "./routes/calculate";
 import { registerCalculateBatch } from "./routes/calculate-batch";
@@ -92,6 +93,7 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
   registerGetMetrics(app, metrics);
   registerOpenApiDocument(app);
   registerGetDocs(app);
+  registerGetHome(app);
   app.route("/docs", docsAssetRoutes());
   registerGetProblemPage(app);
   registerRuleBook(app);

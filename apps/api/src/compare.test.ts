@@ -145,7 +145,7 @@ describe.each(testDatabases())("POST /v1/Compare on $dialect", (db) => {
         },
       });
       expect(response.status).toBe(404);
-      expect((await readJson(response)).detail).toContain("cars[1]");
+      expect((await readJson(response)).detail).toContain("(cars.1.carDetailId)");
     });
 
     it.each([

@@ -79,7 +79,9 @@ export function registerCompare(api: Api, service: ServiceContext): void {
     const referenced: ReferencedCar[] = [];
     // One after the other: at most 50 look-ups by primary key of the caller's own account.
     for (const [index, reference] of request.cars.entries()) {
-      referenced.push(await referencedCar(service, subscription, reference, priceBasis, `cars[${index}]`));
+      referenced.push(
+        await referencedCar(service, subscription, reference, priceBasis, `cars.${index}.carDetailId`),
+      );
     }
     const cars: ComparisonCar[] = referenced.map(({ car, carDetailId }) => ({
       car: toCarDetailInput(car),
@@ -95,11 +97,18 @@ export function registerCompare(api: Api, service: ServiceContext): void {
       ...(userProfile.viewOptions != null ? { viewOptions: userProfile.viewOptions } : {}),
     });
     if (!outcome.ok) {
-      // A stored car's issue names its carDetailId, as Calculate does.
+      // The engine names a car `cars[1].…`; problems name it as the body's schema does,
+      // `cars.1.…` (issue 31), and a stored car's issue names its carDetailId, as Calculate does.
       const errors = fieldErrorsOfInputIssues(outcome.issues).map((error) => {
         const index = /^cars\[(\d+)\]\./.exec(error.field)?.[1];
-        const stored = index !== undefined && referenced[Number(index)]?.carDetailId != null;
-        return stored ? storedCarError(error, `cars[${index}].`) : error;
+        if (index === undefined) return error;
+        const dotted = {
+          ...error,
+          field: error.field.replace(`cars[${index}].`, `cars.${index}.`),
+          message: error.message.replaceAll(`cars[${index}].`, `cars.${index}.`),
+        };
+        const stored = referenced[Number(index)]?.carDetailId != null;
+        return stored ? storedCarError(dotted, `cars.${index}.`) : dotted;
       });
       throw validationError(validationProblem(errors));
     }
