@@ -10,6 +10,7 @@ import type { ServiceMetrics } from "./http/metrics";
 import { type ProblemCode, ProblemError } from "./http/problem";
 import { requestId } from "./http/request-id";
 import { docsAssetRoutes, registerGetDocs } from "./openapi/docs-page";
+import { registerGetHome } from "./openapi/home-page";
 import { type Api, createApi } from "./routes/api";
 import { registerCalculate } from "./routes/calculate";
 import { registerCalculateBatch } from "./routes/calculate-batch";
@@ -17,7 +18,7 @@ import { registerGetCalculation } from "./routes/calculations";
 import { registerCompare } from "./routes/compare";
 import { registerCreateCarDetail } from "./routes/create-car-detail";
 import { registerGetCarDetail } from "./routes/get-car-detail";
-import { registerGetComparison } from "./routes/get-comparison";
+import { registerGetComparison, registerGetComparisonCsv } from "./routes/get-comparison";
 import { registerGetProjection } from "./routes/get-projection";
 import { registerGetHealth } from "./routes/health";
 import { registerGetMetrics } from "./routes/metrics";
@@ -82,6 +83,7 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
   registerGetProjection(app, service);
   registerCompare(app, service);
   registerGetComparison(app, service);
+  registerGetComparisonCsv(app, service);
   registerGetTaxMatrix(app, service);
   registerGetPublicLink(app, service);
   registerGetPublicPage(app, service);
@@ -89,8 +91,9 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
   registerGetQrImage(app, service);
   registerGetHealth(app, service);
   registerGetMetrics(app, metrics);
-  registerOpenApiDocument(app, service);
+  registerOpenApiDocument(app);
   registerGetDocs(app);
+  registerGetHome(app);
   app.route("/docs", docsAssetRoutes());
   registerGetProblemPage(app);
   registerRuleBook(app);
@@ -116,8 +119,5 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
   const service = { publicBaseUrl: serverUrl } as ServiceContext;
   const app = createApp(service, { registry: {} } as ServiceMetrics);
-  return normaliseDocument(app.getOpenAPI31Document(documentConfig(serverUrl))) as unknown as Record<
-    string,
-    unknown
-  >;
+  return normaliseDocument(app.getOpenAPI31Document(documentConfig())) as unknown as Record<string, unknown>;
 }

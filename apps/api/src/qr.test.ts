@@ -58,6 +58,34 @@ describe.each(testDatabases())("POST /v1/Qr on $dialect", (db) => {
       expect(decoded.text).toBe(publicLink);
     });
 
+    it("answers a portrait size it cannot honour with the nearest portrait one, and says so (issue 31)", async () => {
+      const create = (body: Record<string, unknown>) =>
+        call(`${service.base}/Qr`, key, { body: { carDetailId: carId, ...body } });
+      const portrait = await create({ qrCodeWidth: 200, qrCodeHeight: 400 });
+      expect(portrait.status).toBe(201);
+      expect(portrait.headers.get("cartax-qr-size")).toBe("230x400");
+      expect(portrait.headers.get("cartax-qr-size-adjusted")).toBe(
+        "qrCodeWidth;answered=230;requested=200;rule=min",
+      );
+      const png = decode(
+        Buffer.from(await (await fetch(local(portrait.headers.get("location") ?? ""))).arrayBuffer()),
+      );
+      expect([png.width, png.height]).toEqual([230, 400]);
+      const tall = await create({ qrCodeWidth: 1000, qrCodeHeight: 5000 });
+      expect(tall.headers.get("cartax-qr-size")).toBe("1000x4000");
+      expect(tall.headers.get("cartax-qr-size-adjusted")).toBe(
+        "qrCodeHeight;answered=4000;requested=5000;rule=max",
+      );
+      // An invalid side takes its default, and the answer says that too.
+      const invalid = await create({ qrCodeWidth: "narrow", qrCodeHeight: 400 });
+      expect(invalid.headers.get("cartax-qr-size")).toBe("500x400");
+      expect(invalid.headers.get("cartax-qr-size-adjusted")).toBe("qrCodeWidth;answered=500;rule=invalid");
+      // Honoured as asked: no adjustment header.
+      const exact = await create({ qrCodeWidth: 300, qrCodeHeight: 400 });
+      expect(exact.headers.get("cartax-qr-size")).toBe("300x400");
+      expect(exact.headers.has("cartax-qr-size-adjusted")).toBe(false);
+    });
+
     it("falls back to the defaults for invalid or omitted values, in any order", async () => {
       const response = await call(`${service.base}/Qr`, key, {
         body: {
@@ -134,8 +162,9 @@ describe.each(testDatabases())("POST /v1/Qr on $dialect", (db) => {
       const withTop = await render({ topLogoPath: "Service_QR_Code" });
       expect(withTop.equals(plain)).toBe(false);
       expect(decode(withTop).text).toMatch(/\/p\//);
+      // Too small to scan: the nearest side that scans (issue 31), said in Cartax-Qr-Size-Adjusted.
       const tiny = decode(await render({ qrCodeWidth: 60, qrCodeHeight: 60 }));
-      expect([tiny.width, tiny.height]).toEqual([500, 750]);
+      expect([tiny.width, tiny.height]).toEqual([230, 230]);
       expect(tiny.text).toMatch(/\/p\//);
       const hashed = await render({ captionLine1: "Red", captionColor: "#cc0000" });
       const bare = await render({ captionLine1: "Red", captionColor: "cc0000" });

@@ -164,7 +164,7 @@ export interface paths {
     put?: never;
     /**
      * Compare 2 to 50 cars for one profile over the holding period (not in the spec)
-     * @description Needs calculation access. `cars` holds 2 to 50 cars, each `{ carDetailId }` (a stored car) or `{ carDetail }` (inline), for one `userProfile` and one set of `options` (those of POST /v1/Projection plus `rankBy`). Answers one row per car in the caller's order, each with the lines of every year of its projection and its totals, plus a `ranking` by the chosen total (`rankBy`: a calculator, lowest first, FiscalDeduction highest first; or `employerTaxes`, the default: registration tax + annual road tax + CO2 contribution over the period); a car without a figure for that total ranks last. With `Accept: text/csv` the same answer comes as CSV for a spreadsheet: one row per car, one column per calculator and year, then the totals and the rank; an empty cell has no figure. Saved under `comparisonId` (GET /v1/Comparisons/{comparisonId}); the CSV answer names it in `Content-Location`.
+     * @description Needs calculation access. `cars` holds 2 to 50 cars, each `{ carDetailId }` (a stored car) or `{ carDetail }` (inline), for one `userProfile` and one set of `options` (those of POST /v1/Projection plus `rankBy`). Answers one row per car in the caller's order, each with the lines of every year of its projection and its totals, plus a `ranking` by the chosen total (`rankBy`: a calculator, lowest first, FiscalDeduction highest first; or `employerTaxes`, the default: registration tax + annual road tax + CO2 contribution over the period); ranked on a common basis: only the calculators and years every car has a figure for count (`ranking.basis`); those no car has, such as years whose rules are not published, are left out for all (`ranking.leftOut`); a car lacking a figure another car has ranks after the cars lacking fewer and names it (`entries[].missingFigures`). With `Accept: text/csv` the same answer comes as CSV for a spreadsheet (UTF-8 with a byte order mark, `Content-Disposition` with a file name): one row per car, one column per calculator and year, then each total and whether it is complete, the rank, the ranked value and the missing figures; an empty cell has no figure. Saved under `comparisonId` (GET /v1/Comparisons/{comparisonId}); the CSV answer's `Content-Location` is GET /v1/Comparisons/{comparisonId}/csv, the saved comparison as CSV.
      */
     post: operations["compare"];
     delete?: never;
@@ -185,6 +185,26 @@ export interface paths {
      * @description What was asked, what was answered (the JSON answer of POST /v1/Compare) and under which rules version. Own account only.
      */
     get: operations["getComparison"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/Comparisons/{comparisonId}/csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A saved comparison as CSV (not in the spec)
+     * @description The answer of POST /v1/Compare as it was saved, as the CSV that POST /v1/Compare answers with `Accept: text/csv` (whose `Content-Location` names this address), whatever the Accept header. Own account only.
+     */
+    get: operations["getComparisonCsv"];
     put?: never;
     post?: never;
     delete?: never;
@@ -264,7 +284,7 @@ export interface paths {
     put?: never;
     /**
      * Generate a QR code image of a car detail's public link
-     * @description 201 with the image URI in Location (GET it without a key; it lives 24 hours). A request that normalises to one answered within the image's lifetime (same car, layout after defaults, captions, colours and logo bytes) gets the same image back, without composing or rendering it again, and lives at least 24 hours from this request. Renders are bounded (CARTAX_QR_RENDER_CONCURRENCY at a time, CARTAX_QR_QUEUE_LIMIT waiting, and no more waiting than about 0.5 s at the recent render time); past that the answer is 503 with Retry-After. Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).
+     * @description 201 with the image URI in Location (GET it without a key; it lives 24 hours). A request that normalises to one answered within the image's lifetime (same car, layout after defaults, captions, colours and logo bytes) gets the same image back, without composing or rendering it again, and lives at least 24 hours from this request. Renders are bounded (CARTAX_QR_RENDER_CONCURRENCY at a time, CARTAX_QR_QUEUE_LIMIT waiting, and no more waiting than about 0.5 s at the recent render time); past that the answer is 503 with Retry-After. Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults, except that a positive qrCodeWidth or qrCodeHeight outside 230–4000 px is answered with the nearest side that can be honoured (230 or 4000; a fraction is rounded), named in the Cartax-Qr-Size-Adjusted header; Cartax-Qr-Size gives the image's size. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).
      */
     post: operations["createQr"];
     delete?: never;
@@ -350,6 +370,23 @@ export interface paths {
     };
     /** Browsable API reference */
     get: operations["getDocs"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A small page linking the API reference, the rule book and the README */
+    get: operations["getHome"];
     put?: never;
     post?: never;
     delete?: never;
@@ -663,6 +700,7 @@ export interface components {
        * @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too).
        */
       orderDate?: string | null;
+      /** @description The dealer's total discount, VAT included. Accepted and unused: no figure depends on it (the benefit in kind's catalogue value is the price without any discount, art. 36 §2 WIB 92; no other tax computed depends on the price paid). */
       totalDiscount?: number | null;
       ownMonthlyCost?: number | null;
     };
@@ -749,6 +787,7 @@ export interface components {
        * @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too).
        */
       orderDate?: string | null;
+      /** @description The dealer's total discount, VAT included. Accepted and unused: no figure depends on it (the benefit in kind's catalogue value is the price without any discount, art. 36 §2 WIB 92; no other tax computed depends on the price paid). */
       totalDiscount?: number | null;
       ownMonthlyCost?: number | null;
       /** @description Years of the holding period from the registration year, 1 to 10; default 4. */
@@ -802,14 +841,50 @@ export interface components {
        */
       order: string;
       entries: {
-        /** @description 1 is the best; equal totals share a rank. */
+        /** @description 1 is the best. A car lacking fewer of the figures another car has ranks first (a car lacking a figure ranks after every car that has it and lacks nothing it has); then the lowest rawValue (FiscalDeduction: the highest). Equal on both: one rank. */
         rank: number;
         /** @description The row's position in `rows` (the caller's order), from 0. */
         index: number;
         carDetailId: string | null;
-        /** @description The total ranked by; null (ranked last) when the car has none. */
+        /** @description The total ranked by, over the ranking's `basis` only (the calculators and years every compared car has a figure for), so every car's value adds the same figures; for FiscalDeduction their mean. Null when the basis is empty. The car's own totals are in its row's `totals`. */
         rawValue: number | null;
+        /** @description Whether the car's own total (its row's totals) has a figure for every year of every calculator in it. */
         complete: boolean;
+        /** @description The figures another compared car has and this one lacks (added by issue 31); empty when none. */
+        missingFigures: {
+          /**
+           * @description Known values: RoadTax, YearlyTax, BenefitInKind, FiscalDeduction, RejectedExpenses, CO2Contribution. Others may appear within v1; treat an unknown value as such, not as an error.
+           * @example RoadTax
+           */
+          viewOption: string;
+          year: number;
+          /**
+           * @description Known values: missingInput, notApplicable, rulesNotAvailable. Others may appear within v1; treat an unknown value as such, not as an error.
+           * @example missingInput
+           */
+          outcome: string;
+          /** @description With outcome missingInput: the fields to give, as the request names them; else empty. */
+          missingFields: string[];
+        }[];
+      }[];
+      /** @description The calculators and years every compared car has a figure for: the only ones rawValue adds (added by issue 31). */
+      basis: {
+        /**
+         * @description Known values: RoadTax, YearlyTax, BenefitInKind, FiscalDeduction, RejectedExpenses, CO2Contribution. Others may appear within v1; treat an unknown value as such, not as an error.
+         * @example RoadTax
+         */
+        viewOption: string;
+        year: number;
+      }[];
+      /** @description The calculators and years of the ranked total that no compared car has a figure for (a year whose rules are not published: outcomes [rulesNotAvailable]), left out for every car (added by issue 31). */
+      leftOut: {
+        /**
+         * @description Known values: RoadTax, YearlyTax, BenefitInKind, FiscalDeduction, RejectedExpenses, CO2Contribution. Others may appear within v1; treat an unknown value as such, not as an error.
+         * @example RoadTax
+         */
+        viewOption: string;
+        year: number;
+        outcomes: string[];
       }[];
     };
     CompareRequest: {
@@ -835,6 +910,7 @@ export interface components {
        * @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too).
        */
       orderDate?: string | null;
+      /** @description The dealer's total discount, VAT included. Accepted and unused: no figure depends on it (the benefit in kind's catalogue value is the price without any discount, art. 36 §2 WIB 92; no other tax computed depends on the price paid). */
       totalDiscount?: number | null;
       ownMonthlyCost?: number | null;
       /** @description Years of the holding period from the registration year, 1 to 10; default 4. */
@@ -919,12 +995,12 @@ export interface components {
        */
       logoPath?: string;
       /**
-       * @description Pixels; default 500; outside 230–4000 falls back to the default (a smaller image does not scan, so it is invalid).
+       * @description Pixels; default 500. A positive number outside 230–4000 is answered with the nearest side within (a smaller image does not scan), a fraction rounded, and the Cartax-Qr-Size-Adjusted header says so; anything else falls back to the default (also said there).
        * @default 500
        */
       qrCodeWidth?: number;
       /**
-       * @description Pixels; default 750; outside 230–4000 falls back to the default (a smaller image does not scan, so it is invalid).
+       * @description Pixels; default 750. A positive number outside 230–4000 is answered with the nearest side within (a smaller image does not scan), a fraction rounded, and the Cartax-Qr-Size-Adjusted header says so; anything else falls back to the default (also said there).
        * @default 750
        */
       qrCodeHeight?: number;
@@ -2487,8 +2563,10 @@ export interface operations {
       /** @description The comparison, as JSON or (Accept: text/csv) as CSV. */
       200: {
         headers: {
-          /** @description The saved comparison: /v1/Comparisons/{comparisonId}. */
+          /** @description The saved comparison: /v1/Comparisons/{comparisonId} (JSON); for the CSV answer /v1/Comparisons/{comparisonId}/csv, which answers the same CSV. */
           "Content-Location"?: string;
+          /** @description CSV answer only: attachment; filename="comparison-{comparisonId}.csv". */
+          "Content-Disposition"?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2665,6 +2743,141 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ComparisonRecord"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description No comparison with that id in this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/not-found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  getComparisonCsv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The comparisonId of a comparison. */
+        comparisonId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The comparison as CSV (UTF-8 with a byte order mark). */
+      200: {
+        headers: {
+          /** @description attachment; filename="comparison-{comparisonId}.csv". */
+          "Content-Disposition"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "text/csv": string;
         };
       };
       /** @description Invalid request: the `errors` array names each field and the rule it broke. */
@@ -3113,6 +3326,10 @@ export interface operations {
         headers: {
           /** @description URI of the PNG image. */
           Location?: string;
+          /** @description The image's size as drawn, `<width>x<height>` pixels (e.g. `500x750`). */
+          "Cartax-Qr-Size"?: string;
+          /** @description Only when a requested side is not the image's: one item per side, `qrCodeWidth;answered=230;requested=200;rule=min`. Rules: `min` / `max`, a positive side outside 230–4000 px answered with the nearest one (so a portrait request stays portrait); `integer`, a fraction rounded; `invalid`, not a positive number, the default (no `requested`). */
+          "Cartax-Qr-Size-Adjusted"?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -3418,6 +3635,26 @@ export interface operations {
     };
   };
   getDocs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description HTML page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+  getHome: {
     parameters: {
       query?: never;
       header?: never;

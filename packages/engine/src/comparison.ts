@@ -1,26 +1,24 @@
 import type { CalculationLine, UnavailableLine } from "./calculation-line";
-import { CALCULATORS, type Calculator } from "./enums";
+import { type RankBy, type Ranking, rankComparison } from "./comparison-ranking";
+import { CALCULATORS } from "./enums";
 import type { CalculationInputLike, CarDetailInputLike, TaxpayerProfileLike } from "./normalize-input";
-import {
-  type Projection,
-  type ProjectionOptions,
-  type ProjectionTotal,
-  project,
-  projectionOptionIssues,
-} from "./projection";
+import { type Projection, type ProjectionOptions, project, projectionOptionIssues } from "./projection";
 import type { InputIssue } from "./validate-input";
+
+export {
+  EMPLOYER_TAXES,
+  type LeftOutFigure,
+  type MissingFigure,
+  type RankBy,
+  type RankedCar,
+  type Ranking,
+  type RankingEntry,
+  type RankingFigure,
+  rankComparison,
+} from "./comparison-ranking";
 
 /** Cars a comparison takes: 2 to 50 (issue 22). */
 export const COMPARISON_CARS = { min: 2, max: 50 } as const;
-
-/**
- * What a comparison can rank by: one calculator's total, or `employerTaxes`, the taxes the
- * employer pays over the period (registration tax + annual road tax + CO2 contribution).
- */
-export type RankBy = Calculator | "employerTaxes";
-
-/** The calculators whose totals make up `employerTaxes`. */
-export const EMPLOYER_TAXES: readonly Calculator[] = ["RoadTax", "YearlyTax", "CO2Contribution"];
 
 /** One car of a comparison: the car, and how the caller names it (echoed in its row). */
 export interface ComparisonCar {
@@ -49,26 +47,6 @@ export interface ComparisonRow extends Projection {
   /** The lines of every year, in year order (a flat view of `years`). */
   readonly lines: readonly CalculationLine[];
   readonly unavailableLines: readonly UnavailableLine[];
-}
-
-/** A place in the ranking. */
-export interface RankingEntry {
-  /** 1 is the best: the lowest cost, or for FiscalDeduction the highest deduction. Ties share a rank. */
-  readonly rank: number;
-  /** The row (the car's index in the caller's list). */
-  readonly index: number;
-  readonly carDetailId: string | null;
-  /** The total ranked by; null when the car has no figure for it (ranked last). */
-  readonly rawValue: number | null;
-  /** Whether that total is complete (every year of every calculator in it has a figure). */
-  readonly complete: boolean;
-}
-
-/** The ranking of the rows by one total. */
-export interface Ranking {
-  readonly by: RankBy;
-  readonly order: "ascending" | "descending";
-  readonly entries: readonly RankingEntry[];
 }
 
 /** A comparison: the rows in the caller's order and the ranking. */
@@ -147,54 +125,8 @@ export function compare(
     });
   }
   if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, rows, ranking: rank(rows, rankBy) };
+  return { ok: true, rows, ranking: rankComparison(rows, rankBy) };
 }
 
 const isObject = (value: unknown): value is object =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** The total a row is ranked by. */
-function rankingTotal(
-  totals: readonly ProjectionTotal[],
-  by: RankBy,
-): { readonly rawValue: number | null; readonly complete: boolean } {
-  if (by !== "employerTaxes") {
-    const total = totals.find((t) => t.viewOption === by);
-    return { rawValue: total?.rawValue ?? null, complete: total?.complete ?? false };
-  }
-  const parts = totals.filter((t) => EMPLOYER_TAXES.includes(t.viewOption));
-  const withFigure = parts.filter((t) => t.rawValue !== null);
-  if (withFigure.length === 0) return { rawValue: null, complete: false };
-  const cents = withFigure.reduce((sum, t) => sum + Math.round((t.rawValue as number) * 100), 0);
-  return {
-    rawValue: cents / 100,
-    complete: parts.length === EMPLOYER_TAXES.length && parts.every((t) => t.complete),
-  };
-}
-
-/** Ranks rows by a total: lowest first (highest first for the deduction), no figure last, ties in caller order. */
-function rank(rows: readonly ComparisonRow[], by: RankBy): Ranking {
-  const order = by === "FiscalDeduction" ? "descending" : "ascending";
-  const sign = order === "ascending" ? 1 : -1;
-  const scored = rows.map((row) => ({ row, ...rankingTotal(row.totals, by) }));
-  // Array.prototype.sort is stable: equal totals keep the caller's order.
-  scored.sort((a, b) => {
-    if (a.rawValue === null || b.rawValue === null)
-      return (a.rawValue === null ? 1 : 0) - (b.rawValue === null ? 1 : 0);
-    return sign * (a.rawValue - b.rawValue);
-  });
-  const entries: RankingEntry[] = [];
-  for (let i = 0; i < scored.length; i++) {
-    const { row, rawValue, complete } = scored[i] as (typeof scored)[number];
-    const previous = entries[i - 1];
-    const tied = previous !== undefined && previous.rawValue === rawValue;
-    entries.push({
-      rank: tied ? previous.rank : i + 1,
-      index: row.index,
-      carDetailId: row.carDetailId,
-      rawValue,
-      complete,
-    });
-  }
-  return { by, order, entries };
-}

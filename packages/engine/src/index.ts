@@ -54,9 +54,14 @@ export {
   type ComparisonRow,
   compare,
   EMPLOYER_TAXES,
+  type LeftOutFigure,
+  type MissingFigure,
   type RankBy,
+  type RankedCar,
   type Ranking,
   type RankingEntry,
+  type RankingFigure,
+  rankComparison,
 } from "./comparison";
 export {
   ALL_VIEW_OPTIONS,

@@ -29,5 +29,12 @@ export {
   symbolBox,
 } from "./qr-card";
 export { type Box, centreLogoBox, LINE_HEIGHT, layoutQrCard, MARGIN, type QrCardLayout } from "./qr-layout";
-export { QR_DEFAULTS, QR_LIMITS, type QrLayoutOptions, resolveQrLayout } from "./qr-request-options";
+export {
+  QR_DEFAULTS,
+  QR_LIMITS,
+  type QrLayoutOptions,
+  type QrSizeAdjustment,
+  qrSizeAdjustments,
+  resolveQrLayout,
+} from "./qr-request-options";
 export { PngRenderWorkers } from "./render-workers";

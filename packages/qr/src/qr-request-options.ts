@@ -26,7 +26,8 @@ export interface QrLayoutOptions {
 }
 
 /**
- * Accepted ranges: values outside are invalid and fall back to the default like any other.
+ * Accepted ranges: values outside are invalid and fall back to the default like any other, but for
+ * the image's sides, answered with the nearest side within them (`qrSizeAdjustments`).
  * `minImageSide`: a narrower or lower image leaves too few pixels per module to scan. Measured on
  * the default layout (default logo, no top logo, no caption) with jsQR and ZXing, payloads of 30 to
  * 100 characters, widths and heights from 100 px by steps of 10: every code decodes with both from
@@ -70,28 +71,65 @@ const captionColor = (value: unknown): string => {
   return QR_DEFAULTS.captionColor;
 };
 
+/** A requested image side the image does not have, and why (issue 31: never in silence). */
+export interface QrSizeAdjustment {
+  readonly field: "qrCodeWidth" | "qrCodeHeight";
+  /** The side the image has, in pixels. */
+  readonly answered: number;
+  /** The number requested, when it was a positive number. */
+  readonly requested?: number;
+  /**
+   * `min` / `max`: outside QR_LIMITS (230–4000 px), the nearest side honoured; `integer`: a
+   * fraction, rounded; `invalid`: not a positive number, the default (the contract's rule).
+   */
+  readonly rule: "min" | "max" | "integer" | "invalid";
+}
+
+/**
+ * An image side as drawn: a positive number is a size request, answered with the nearest side that
+ * can be honoured (whole pixels within QR_LIMITS, so a portrait request stays portrait); anything
+ * else given is invalid and takes the default, as the contract's rule says. Omitted: the default.
+ */
+function imageSide(
+  field: "qrCodeWidth" | "qrCodeHeight",
+  value: unknown,
+): { readonly side: number; readonly adjustment?: QrSizeAdjustment } {
+  const fallback = QR_DEFAULTS[field];
+  if (value === undefined || value === null) return { side: fallback };
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0)
+    return { side: fallback, adjustment: { field, answered: fallback, rule: "invalid" } };
+  const side = Math.min(QR_LIMITS.maxImageSide, Math.max(QR_LIMITS.minImageSide, Math.round(value)));
+  if (side === value) return { side };
+  const rule = value < QR_LIMITS.minImageSide ? "min" : value > QR_LIMITS.maxImageSide ? "max" : "integer";
+  return { side, adjustment: { field, answered: side, requested: value, rule } };
+}
+
+/**
+ * The requested image sides the image does not have as asked (empty when both are honoured or
+ * omitted): the service says so in a header, the CLI on stderr.
+ */
+export function qrSizeAdjustments(
+  input: Partial<Record<keyof QrLayoutOptions, unknown>>,
+): QrSizeAdjustment[] {
+  return (["qrCodeWidth", "qrCodeHeight"] as const).flatMap((field) => {
+    const { adjustment } = imageSide(field, input[field]);
+    return adjustment ? [adjustment] : [];
+  });
+}
+
 /**
  * Layout options with the contract's rule "invalid or omitted optional values fall back to their
- * default"; captionLine2 is used only when captionLine1 is set. Characters the caption font cannot
- * draw become "�" (caption-font.ts).
+ * default", except that a positive image side outside the sides that scan or fit is answered with
+ * the nearest one (`qrSizeAdjustments` says which); captionLine2 is used only when captionLine1 is
+ * set. Characters the caption font cannot draw become "�" (caption-font.ts).
  */
 export function resolveQrLayout(input: Partial<Record<keyof QrLayoutOptions, unknown>>): QrLayoutOptions {
   const line1 = caption(input.captionLine1);
   const line2 = line1 !== null ? caption(input.captionLine2) : null;
   const color = captionColor(input.captionColor);
   return {
-    qrCodeWidth: positiveInt(
-      input.qrCodeWidth,
-      QR_DEFAULTS.qrCodeWidth,
-      QR_LIMITS.maxImageSide,
-      QR_LIMITS.minImageSide,
-    ),
-    qrCodeHeight: positiveInt(
-      input.qrCodeHeight,
-      QR_DEFAULTS.qrCodeHeight,
-      QR_LIMITS.maxImageSide,
-      QR_LIMITS.minImageSide,
-    ),
+    qrCodeWidth: imageSide("qrCodeWidth", input.qrCodeWidth).side,
+    qrCodeHeight: imageSide("qrCodeHeight", input.qrCodeHeight).side,
     captionLine1: line1,
     captionLine2: line2,
     captionColor: color,

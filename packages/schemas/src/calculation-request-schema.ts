@@ -63,7 +63,13 @@ export const calculationOptionsSchema = z
   .object({
     registrationDate: isoDateSchema,
     orderDate: isoDateSchema.nullish(),
-    totalDiscount: z.number().min(0).nullish(),
+    totalDiscount: z
+      .number()
+      .min(0)
+      .nullish()
+      .describe(
+        "The dealer's total discount, VAT included. Accepted and unused: no figure depends on it (the benefit in kind's catalogue value is the price without any discount, art. 36 §2 WIB 92; no other tax computed depends on the price paid).",
+      ),
     ownMonthlyCost: z.number().min(0).max(CAR_DETAIL_LIMITS.maxOwnMonthlyCost).nullish(),
   })
   .meta({ id: "CalculationOptions" });

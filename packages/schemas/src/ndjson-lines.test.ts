@@ -32,6 +32,14 @@ describe("ndjsonLines", () => {
     expect(await collect([])).toEqual([]);
   });
 
+  it("drops a UTF-8 byte order mark at the start of the stream only (issue 31)", async () => {
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf]);
+    expect(await collect([bom, '{"a":1}\n\uFEFF{"b":2}\n'])).toEqual([
+      { line: 1, text: '{"a":1}' },
+      { line: 2, text: '\uFEFF{"b":2}' },
+    ]);
+  });
+
   it("decodes a UTF-8 character split across chunks", async () => {
     const bytes = Buffer.from('{"name":"Citroën"}\n', "utf8");
     const at = bytes.indexOf(0xc3) + 1;

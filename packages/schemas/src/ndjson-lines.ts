@@ -15,7 +15,7 @@ const CARRIAGE_RETURN = 0x0d;
 /**
  * The lines of an NDJSON stream, read as they arrive: a chunk is split at "\n" (a "\r" before it is
  * dropped), a line is decoded as UTF-8 once it is complete, and a final newline ends the last line
- * rather than starting an empty one. Only the line being read is held, at most `maxLineBytes`: a
+ * rather than starting an empty one, and a byte order mark at the start of the stream is dropped. Only the line being read is held, at most `maxLineBytes`: a
  * longer line is skipped to its end and reported as `tooLong`, so memory stays bounded whatever
  * the caller sends. Pulling is what reads: a consumer that stops pulling stops the reading
  * (back-pressure reaches the socket).
@@ -40,7 +40,9 @@ export async function* ndjsonLines(
     const end =
       whole.length > 0 && whole[whole.length - 1] === CARRIAGE_RETURN ? whole.length - 1 : whole.length;
     if (end > maxLineBytes) return { line, tooLong: true };
-    return { line, text: whole.toString("utf8", 0, end) };
+    const text = whole.toString("utf8", 0, end);
+    // A UTF-8 byte order mark before the first line (Windows tools write one) is not part of it.
+    return { line, text: line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
   };
   const keep = (piece: Buffer) => {
     if (tooLong) return;

@@ -59,23 +59,70 @@ export const comparisonRowSchema = z
   })
   .meta({ id: "ComparisonRow" });
 
-/** The ranking of a comparison. */
+/** A calculator in one year of the holding period, as the ranking names it. */
+const rankingFigureFields = {
+  viewOption: openEnum(CALCULATORS),
+  year: z.number().int(),
+};
+
+/** The ranking of a comparison, on a common basis (issue 31). */
 export const rankingSchema = z
   .object({
     by: openEnum(RANK_BY),
     order: openEnum(["ascending", "descending"]),
     entries: z.array(
       z.object({
-        rank: z.number().int().describe("1 is the best; equal totals share a rank."),
+        rank: z
+          .number()
+          .int()
+          .describe(
+            "1 is the best. A car lacking fewer of the figures another car has ranks first (a car lacking a figure ranks after every car that has it and lacks nothing it has); then the lowest rawValue (FiscalDeduction: the highest). Equal on both: one rank.",
+          ),
         index: z.number().int().describe("The row's position in `rows` (the caller's order), from 0."),
         carDetailId: z.string().nullable(),
         rawValue: z
           .number()
           .nullable()
-          .describe("The total ranked by; null (ranked last) when the car has none."),
-        complete: z.boolean(),
+          .describe(
+            "The total ranked by, over the ranking's `basis` only (the calculators and years every compared car has a figure for), so every car's value adds the same figures; for FiscalDeduction their mean. Null when the basis is empty. The car's own totals are in its row's `totals`.",
+          ),
+        complete: z
+          .boolean()
+          .describe(
+            "Whether the car's own total (its row's totals) has a figure for every year of every calculator in it.",
+          ),
+        missingFigures: z
+          .array(
+            z.object({
+              ...rankingFigureFields,
+              outcome: openEnum(["missingInput", "notApplicable", "rulesNotAvailable"]),
+              missingFields: z
+                .array(z.string())
+                .describe(
+                  "With outcome missingInput: the fields to give, as the request names them; else empty.",
+                ),
+            }),
+          )
+          .describe(
+            "The figures another compared car has and this one lacks (added by issue 31); empty when none.",
+          ),
       }),
     ),
+    basis: z
+      .array(z.object(rankingFigureFields))
+      .describe(
+        "The calculators and years every compared car has a figure for: the only ones rawValue adds (added by issue 31).",
+      ),
+    leftOut: z
+      .array(
+        z.object({
+          ...rankingFigureFields,
+          outcomes: z.array(openEnum(["missingInput", "notApplicable", "rulesNotAvailable"])),
+        }),
+      )
+      .describe(
+        "The calculators and years of the ranked total that no compared car has a figure for (a year whose rules are not published: outcomes [rulesNotAvailable]), left out for every car (added by issue 31).",
+      ),
   })
   .meta({ id: "Ranking" });
 

@@ -28,7 +28,9 @@ export async function readJsonBody(c: Context): Promise<{ parsed: unknown; text:
   const bytes =
     incoming && !incoming.readableDidRead ? await readIncoming(incoming) : await readStream(c.req.raw.body);
   if (!bytes) throw new ProblemError("malformed_json", "the body is empty; a JSON object is expected");
-  const text = bytes.toString("utf8");
+  // A UTF-8 byte order mark before the JSON (Windows tools write one) is not part of it (RFC 8259 §8.1
+  // lets a parser ignore it): dropped, not a 400.
+  const text = withoutByteOrderMark(bytes.toString("utf8"));
   if (text.trim() === "")
     throw new ProblemError("malformed_json", "the body is empty; a JSON object is expected");
   // The route's validator reads the body again through Hono's body cache, not the spent stream.
@@ -43,6 +45,9 @@ export async function readJsonBody(c: Context): Promise<{ parsed: unknown; text:
   checkJsonDepth(parsed);
   return { parsed, text };
 }
+
+/** The text without a leading byte order mark (U+FEFF), as JSON.parse would refuse it. */
+export const withoutByteOrderMark = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 const tooLarge = () =>
   new ProblemError("payload_too_large", `the body is larger than ${MAX_BODY_BYTES} bytes (64 KiB)`);

@@ -1,4 +1,4 @@
-import { CALCULATOR_NAMES, formatEuro, formatPercent, type Language } from "@cartax/engine";
+import { CALCULATOR_NAMES, type Calculator, formatEuro, formatPercent, type Language } from "@cartax/engine";
 import { COMPARISON_TEXTS, fill } from "./comparison-texts";
 import { FAVICON_DATA_URI } from "./favicon";
 import { LanguageLinks } from "./language-links";
@@ -123,6 +123,16 @@ export function ComparisonPage(props: ComparisonPageProps) {
   const rankOf = new Map(ranking.entries.map((e) => [e.index, e.rank]));
   const rankingUnit = ranking.by === "FiscalDeduction" ? "percent" : "EUR";
   const rankedBy = ranking.by === "employerTaxes" ? t.employerTaxes : names[ranking.by];
+  /** Figures by name and year, with the inputs to give: "Registration tax 2025 (weight)". */
+  const figureList = (
+    figures: readonly { viewOption: Calculator; year: number; missingFields?: readonly string[] }[],
+  ) =>
+    figures
+      .map(
+        (f) =>
+          `${names[f.viewOption]} ${f.year}${f.missingFields?.length ? ` (${f.missingFields.join(", ")})` : ""}`,
+      )
+      .join(", ");
   const anyAssumed = rows.some((row) => row.totals.some((total) => total.yearsAssumed > 0));
   const preview = ranking.entries
     .slice(0, 3)
@@ -175,6 +185,12 @@ export function ComparisonPage(props: ComparisonPageProps) {
           <section>
             <h2>{t.ranking}</h2>
             <p class="note">{fill(t.rankingNote, { total: rankedBy, order: t[ranking.order] })}</p>
+            <p class="note">{t.basisNote}</p>
+            {ranking.leftOut.length > 0 ? (
+              <p class="note" data-testid="left-out">
+                {fill(t.leftOutNote, { figures: figureList(ranking.leftOut) })}
+              </p>
+            ) : null}
             <ol class="ranking" data-testid="ranking">
               {ranking.entries.map((entry) => (
                 <li data-car={entry.index}>
@@ -183,8 +199,10 @@ export function ComparisonPage(props: ComparisonPageProps) {
                   <span class="amount">
                     {entry.rawValue === null ? t.noTotal : money(entry.rawValue, rankingUnit, lang)}
                   </span>
-                  {entry.rawValue !== null && !entry.complete ? (
-                    <span class="mark">{t.incomplete}</span>
+                  {entry.missingFigures.length > 0 ? (
+                    <span class="mark" data-testid="missing-figures">
+                      {fill(t.lacks, { figures: figureList(entry.missingFigures) })}
+                    </span>
                   ) : null}
                 </li>
               ))}

@@ -33,7 +33,11 @@ export const COMPARISON_TEXTS = {
     employerTaxes: "the employer’s taxes (registration tax, annual road tax and CO2 solidarity contribution)",
     ascending: "lowest first",
     descending: "highest first",
-    noTotal: "no figure (ranked last)",
+    noTotal: "no figure every car has",
+    basisNote:
+      "Only the taxes and years every car has a figure for are added up, so each car is ranked on the same figures. A car that lacks a figure another car has is ranked after the cars that lack fewer.",
+    leftOutNote: "Left out for every car (no car has a figure): {figures}.",
+    lacks: "lacks {figures}",
     noFigure: "no figure",
     noFigures: {
       missingInput: "no figure (an input is missing)",
@@ -82,7 +86,11 @@ export const COMPARISON_TEXTS = {
       "de belastingen van de werkgever (belasting op de inverkeerstelling, jaarlijkse verkeersbelasting en CO2-solidariteitsbijdrage)",
     ascending: "laagste eerst",
     descending: "hoogste eerst",
-    noTotal: "geen bedrag (laatst gerangschikt)",
+    noTotal: "geen bedrag dat elke wagen heeft",
+    basisNote:
+      "Alleen de belastingen en jaren waarvoor elke wagen een bedrag heeft, worden opgeteld: elke wagen wordt op dezelfde bedragen gerangschikt. Een wagen zonder een bedrag dat een andere wagen wel heeft, komt na de wagens die er minder missen.",
+    leftOutNote: "Voor elke wagen weggelaten (geen enkele wagen heeft een bedrag): {figures}.",
+    lacks: "mist {figures}",
     noFigure: "geen bedrag",
     noFigures: {
       missingInput: "geen bedrag (een gegeven ontbreekt)",
@@ -131,7 +139,11 @@ export const COMPARISON_TEXTS = {
       "les taxes de l’employeur (taxe de mise en circulation, taxe de circulation annuelle et cotisation de solidarité CO2)",
     ascending: "le plus bas d’abord",
     descending: "le plus haut d’abord",
-    noTotal: "pas de montant (classée en dernier)",
+    noTotal: "aucun montant commun à toutes les voitures",
+    basisNote:
+      "Seuls les taxes et les années pour lesquelles chaque voiture a un montant sont additionnées : chaque voiture est classée sur les mêmes montants. Une voiture à laquelle manque un montant qu’une autre a est classée après celles auxquelles il en manque moins.",
+    leftOutNote: "Laissés de côté pour toutes les voitures (aucune n’a de montant) : {figures}.",
+    lacks: "il manque {figures}",
     noFigure: "pas de montant",
     noFigures: {
       missingInput: "pas de montant (une donnée manque)",

@@ -1,11 +1,15 @@
 import {
   CALCULATORS,
   type Calculator,
+  type LeftOutFigure,
+  type MissingFigure,
   type OutcomeWithoutFigure,
   ProfileStatus,
   parseEnum,
+  type RankedCar,
   Region,
   RegistrationOn,
+  rankComparison,
 } from "@cartax/engine";
 
 /**
@@ -72,14 +76,19 @@ export interface SharedRow {
 export interface SharedRankingEntry {
   readonly rank: number;
   readonly index: number;
+  /** The total ranked by, over the figures every compared car has. */
   readonly rawValue: number | null;
   readonly complete: boolean;
+  /** The figures another compared car has and this one lacks. */
+  readonly missingFigures: readonly MissingFigure[];
 }
 
 export interface SharedRanking {
   readonly by: Calculator | "employerTaxes";
   readonly order: "ascending" | "descending";
   readonly entries: readonly SharedRankingEntry[];
+  /** The figures no compared car has (years whose rules are not published…), left out for all. */
+  readonly leftOut: readonly LeftOutFigure[];
 }
 
 /** The calculators the rows have totals for, in the engine's order. */
@@ -118,7 +127,7 @@ export function readSharedComparison(record: {
   return {
     years: years.length > 0 ? years : [...new Set(rows.flatMap((r) => r.lineYears))].sort((a, b) => a - b),
     rows,
-    ranking: readRanking(isObject(result.ranking) ? result.ranking : {}, rows.length),
+    ranking: readRanking(isObject(result.ranking) ? result.ranking : {}, rows),
     profile: {
       region: parseEnum(Region, profile.regionRegistration) ?? null,
       status: parseEnum(ProfileStatus, profile.status) ?? null,
@@ -131,8 +140,14 @@ export function readSharedComparison(record: {
   };
 }
 
-function readRow(row: Json, index: number): SharedRow & { readonly lineYears: number[] } {
+/** A row as the page shows it, with what the ranking reads of it and the years of its lines. */
+type ReadRow = SharedRow & { readonly lineYears: number[]; readonly ranked: RankedCar };
+
+function readRow(row: Json, index: number): ReadRow {
   const cells = new Map<string, SharedCell>();
+  const ranked = { index, carDetailId: null, lines: [], unavailableLines: [], totals: [] } as {
+    -readonly [K in keyof RankedCar]: RankedCar[K] extends readonly (infer T)[] ? T[] : RankedCar[K];
+  };
   const sources = new Map<Calculator, string>();
   const lineYears: number[] = [];
   const totals: SharedTotal[] = [];
@@ -143,6 +158,7 @@ function readRow(row: Json, index: number): SharedRow & { readonly lineYears: nu
     const url = httpUrl(line.url);
     if (url && !sources.has(viewOption)) sources.set(viewOption, url);
     lineYears.push(line.year);
+    ranked.lines.push({ viewOption, year: line.year, rawValue: line.rawValue });
     cells.set(`${viewOption}:${line.year}`, {
       kind: "figure",
       rawValue: line.rawValue,
@@ -160,6 +176,12 @@ function readRow(row: Json, index: number): SharedRow & { readonly lineYears: nu
     const url = httpUrl(line.url);
     if (url && !sources.has(viewOption)) sources.set(viewOption, url);
     lineYears.push(line.year);
+    ranked.unavailableLines.push({
+      viewOption,
+      year: line.year,
+      outcome: line.outcome as OutcomeWithoutFigure,
+      missingFields: array(line.missingFields).filter((f): f is string => typeof f === "string"),
+    });
     cells.set(`${viewOption}:${line.year}`, {
       kind: "none",
       outcome: line.outcome as OutcomeWithoutFigure,
@@ -178,6 +200,7 @@ function readRow(row: Json, index: number): SharedRow & { readonly lineYears: nu
       aggregate: total.aggregate === "mean" ? "mean" : "sum",
       yearsAssumed: finite(total.yearsAssumed) ? total.yearsAssumed : 0,
     });
+    ranked.totals.push({ viewOption, complete: total.complete === true });
   }
   const name = text(row.name)?.trim() || null;
   return {
@@ -185,23 +208,33 @@ function readRow(row: Json, index: number): SharedRow & { readonly lineYears: nu
     name,
     totals,
     lineYears,
+    ranked,
     cell: (c, year) => cells.get(`${c}:${year}`),
     sourceOf: (c) => sources.get(c) ?? null,
   };
 }
 
-function readRanking(ranking: Json, rowCount: number): SharedRanking {
+/**
+ * The ranking the page shows: the engine's ranking of the saved rows by the saved total, the same
+ * function and figures as the answer of POST /v1/Compare, so the page and the answer agree (and a
+ * comparison saved before the common basis of issue 31 is shown ranked on it too).
+ */
+function readRanking(ranking: Json, rows: readonly ReadRow[]): SharedRanking {
   const by = ranking.by === "employerTaxes" ? "employerTaxes" : (calculator(ranking.by) ?? "employerTaxes");
-  const entries: SharedRankingEntry[] = [];
-  for (const entry of array(ranking.entries)) {
-    if (!isObject(entry) || !finite(entry.rank) || !finite(entry.index)) continue;
-    if (entry.index < 0 || entry.index >= rowCount || !Number.isInteger(entry.index)) continue;
-    entries.push({
-      rank: entry.rank,
-      index: entry.index,
-      rawValue: finite(entry.rawValue) ? entry.rawValue : null,
-      complete: entry.complete === true,
-    });
-  }
-  return { by, order: ranking.order === "descending" ? "descending" : "ascending", entries };
+  const ranked = rankComparison(
+    rows.map((row) => row.ranked),
+    by,
+  );
+  return {
+    by,
+    order: ranked.order,
+    entries: ranked.entries.map(({ rank, index, rawValue, complete, missingFigures }) => ({
+      rank,
+      index,
+      rawValue,
+      complete,
+      missingFigures,
+    })),
+    leftOut: ranked.leftOut,
+  };
 }

@@ -20,7 +20,7 @@ import { compareRequestExample } from "../openapi/examples";
 import { bodyProblems, computeQuery, jsonRequest, problem, secured } from "../openapi/responses";
 import { withParameterLinks } from "../rule-book-page/line-parameters";
 import type { Api } from "./api";
-import { comparisonCsv } from "./comparison-csv";
+import { comparisonCsv, comparisonCsvHeaders } from "./comparison-csv";
 import { type ReferencedCar, referencedCar } from "./stored-car";
 
 export const compareRoute = (service: ServiceContext) =>
@@ -30,7 +30,7 @@ export const compareRoute = (service: ServiceContext) =>
     path: "/v1/Compare",
     summary: "Compare 2 to 50 cars for one profile over the holding period (not in the spec)",
     description:
-      "Needs calculation access. `cars` holds 2 to 50 cars, each `{ carDetailId }` (a stored car) or `{ carDetail }` (inline), for one `userProfile` and one set of `options` (those of POST /v1/Projection plus `rankBy`). Answers one row per car in the caller's order, each with the lines of every year of its projection and its totals, plus a `ranking` by the chosen total (`rankBy`: a calculator, lowest first, FiscalDeduction highest first; or `employerTaxes`, the default: registration tax + annual road tax + CO2 contribution over the period); a car without a figure for that total ranks last. With `Accept: text/csv` the same answer comes as CSV for a spreadsheet: one row per car, one column per calculator and year, then the totals and the rank; an empty cell has no figure. Saved under `comparisonId` (GET /v1/Comparisons/{comparisonId}); the CSV answer names it in `Content-Location`.",
+      "Needs calculation access. `cars` holds 2 to 50 cars, each `{ carDetailId }` (a stored car) or `{ carDetail }` (inline), for one `userProfile` and one set of `options` (those of POST /v1/Projection plus `rankBy`). Answers one row per car in the caller's order, each with the lines of every year of its projection and its totals, plus a `ranking` by the chosen total (`rankBy`: a calculator, lowest first, FiscalDeduction highest first; or `employerTaxes`, the default: registration tax + annual road tax + CO2 contribution over the period); ranked on a common basis: only the calculators and years every car has a figure for count (`ranking.basis`); those no car has, such as years whose rules are not published, are left out for all (`ranking.leftOut`); a car lacking a figure another car has ranks after the cars lacking fewer and names it (`entries[].missingFigures`). With `Accept: text/csv` the same answer comes as CSV for a spreadsheet (UTF-8 with a byte order mark, `Content-Disposition` with a file name): one row per car, one column per calculator and year, then each total and whether it is complete, the rank, the ranked value and the missing figures; an empty cell has no figure. Saved under `comparisonId` (GET /v1/Comparisons/{comparisonId}); the CSV answer's `Content-Location` is GET /v1/Comparisons/{comparisonId}/csv, the saved comparison as CSV.",
     tags: ["Calculation"],
     security: secured,
     middleware: [authenticate(service, { calculation: true }), jsonBody] as const,
@@ -43,7 +43,12 @@ export const compareRoute = (service: ServiceContext) =>
         description: "The comparison, as JSON or (Accept: text/csv) as CSV.",
         headers: {
           "Content-Location": {
-            description: "The saved comparison: /v1/Comparisons/{comparisonId}.",
+            description:
+              "The saved comparison: /v1/Comparisons/{comparisonId} (JSON); for the CSV answer /v1/Comparisons/{comparisonId}/csv, which answers the same CSV.",
+            schema: { type: "string" as const },
+          },
+          "Content-Disposition": {
+            description: 'CSV answer only: attachment; filename="comparison-{comparisonId}.csv".',
             schema: { type: "string" as const },
           },
         },
@@ -52,7 +57,7 @@ export const compareRoute = (service: ServiceContext) =>
           "text/csv": {
             schema: z.string().meta({
               description:
-                "Header carDetailId,name,<Calculator> <year>…,<Calculator> total…,rank; one line per car in the caller's order; figures with a decimal point; an empty cell has no figure.",
+                "After a UTF-8 byte order mark, header carDetailId,name,<Calculator> <year>…, per calculator `<Calculator> total` (FiscalDeduction: `FiscalDeduction mean`) and `<…> complete` (true/false), then rank,ranked value,missing figures; one line per car in the caller's order; figures with a decimal point; an empty cell has no figure.",
             }),
           },
         },
@@ -74,7 +79,9 @@ export function registerCompare(api: Api, service: ServiceContext): void {
     const referenced: ReferencedCar[] = [];
     // One after the other: at most 50 look-ups by primary key of the caller's own account.
     for (const [index, reference] of request.cars.entries()) {
-      referenced.push(await referencedCar(service, subscription, reference, priceBasis, `cars[${index}]`));
+      referenced.push(
+        await referencedCar(service, subscription, reference, priceBasis, `cars.${index}.carDetailId`),
+      );
     }
     const cars: ComparisonCar[] = referenced.map(({ car, carDetailId }) => ({
       car: toCarDetailInput(car),
@@ -90,11 +97,18 @@ export function registerCompare(api: Api, service: ServiceContext): void {
       ...(userProfile.viewOptions != null ? { viewOptions: userProfile.viewOptions } : {}),
     });
     if (!outcome.ok) {
-      // A stored car's issue names its carDetailId, as Calculate does.
+      // The engine names a car `cars[1].…`; problems name it as the body's schema does,
+      // `cars.1.…` (issue 31), and a stored car's issue names its carDetailId, as Calculate does.
       const errors = fieldErrorsOfInputIssues(outcome.issues).map((error) => {
         const index = /^cars\[(\d+)\]\./.exec(error.field)?.[1];
-        const stored = index !== undefined && referenced[Number(index)]?.carDetailId != null;
-        return stored ? storedCarError(error, `cars[${index}].`) : error;
+        if (index === undefined) return error;
+        const dotted = {
+          ...error,
+          field: error.field.replace(`cars[${index}].`, `cars.${index}.`),
+          message: error.message.replaceAll(`cars[${index}].`, `cars.${index}.`),
+        };
+        const stored = referenced[Number(index)]?.carDetailId != null;
+        return stored ? storedCarError(dotted, `cars.${index}.`) : dotted;
       });
       throw validationError(validationProblem(errors));
     }
@@ -142,10 +156,7 @@ export function registerCompare(api: Api, service: ServiceContext): void {
     });
     c.header("Vary", "Accept");
     if (media === "text/csv") {
-      return c.body(comparisonCsv(result), 200, {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Location": location,
-      }) as never;
+      return c.body(comparisonCsv(result), 200, comparisonCsvHeaders(result.comparisonId)) as never;
     }
     return c.body(resultJson, 200, {
       "Content-Type": "application/json",

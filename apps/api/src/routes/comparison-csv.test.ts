@@ -10,8 +10,9 @@ const row = (name: string | null, bik2026: number | null) => ({
   ],
   unavailableLines: bik2026 === null ? [{ viewOption: "BenefitInKind", year: 2026 }] : [],
   totals: [
-    { viewOption: "RoadTax", rawValue: 100.5 },
-    { viewOption: "BenefitInKind", rawValue: bik2026 },
+    { viewOption: "RoadTax", rawValue: 100.5, complete: true },
+    { viewOption: "BenefitInKind", rawValue: bik2026, complete: bik2026 !== null },
+    { viewOption: "FiscalDeduction", rawValue: 75, complete: true },
   ],
 });
 
@@ -22,15 +23,29 @@ describe("comparisonCsv", () => {
       rows: [row('A, "quoted"', 3000), row('=HYPERLINK("x")', null)],
       ranking: {
         entries: [
-          { index: 0, rank: 1 },
-          { index: 1, rank: 2 },
+          { index: 0, rank: 1, rawValue: 100.5, missingFigures: [] },
+          {
+            index: 1,
+            rank: 2,
+            rawValue: 100.5,
+            missingFigures: [
+              {
+                viewOption: "BenefitInKind",
+                year: 2026,
+                outcome: "missingInput",
+                missingFields: ["wltp", "nedC2"],
+              },
+            ],
+          },
         ],
       },
     });
-    expect(csv.split("\r\n")).toEqual([
-      "carDetailId,name,RoadTax 2026,BenefitInKind 2026,RoadTax total,BenefitInKind total,rank",
-      ',"A, ""quoted""",100.5,3000,100.5,3000,1',
-      ',"\'=HYPERLINK(""x"")",100.5,,100.5,,2',
+    // Excel reads the file as UTF-8 only after a byte order mark.
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(csv.slice(1).split("\r\n")).toEqual([
+      "carDetailId,name,RoadTax 2026,BenefitInKind 2026,RoadTax total,RoadTax total complete,BenefitInKind total,BenefitInKind total complete,FiscalDeduction mean,FiscalDeduction mean complete,rank,ranked value,missing figures",
+      ',"A, ""quoted""",100.5,3000,100.5,true,3000,true,75,true,1,100.5,',
+      ',"\'=HYPERLINK(""x"")",100.5,,100.5,true,,false,75,true,2,100.5,"BenefitInKind 2026 (wltp, nedC2)"',
       "",
     ]);
   });

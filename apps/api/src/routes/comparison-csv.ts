@@ -12,10 +12,42 @@ interface ComparisonAnswer {
       readonly rawValue: number;
     }[];
     readonly unavailableLines: readonly { readonly viewOption: string; readonly year: number }[];
-    readonly totals: readonly { readonly viewOption: string; readonly rawValue: number | null }[];
+    readonly totals: readonly {
+      readonly viewOption: string;
+      readonly rawValue: number | null;
+      readonly complete: boolean;
+    }[];
   }[];
-  readonly ranking: { readonly entries: readonly { readonly index: number; readonly rank: number }[] };
+  readonly ranking: {
+    readonly entries: readonly {
+      readonly index: number;
+      readonly rank: number;
+      readonly rawValue: number | null;
+      readonly missingFigures?: readonly {
+        readonly viewOption: string;
+        readonly year: number;
+        readonly outcome: string;
+        readonly missingFields: readonly string[];
+      }[];
+    }[];
+  };
 }
+
+/** Where a saved comparison answers as CSV (GET, always CSV): the CSV answers' `Content-Location`. */
+export const comparisonCsvPath = (comparisonId: string) => `/v1/Comparisons/${comparisonId}/csv`;
+
+/**
+ * The headers of a comparison's CSV: its type, a file name for the download (a spreadsheet opens it
+ * as `comparison-<id>.csv`) and where it can be read again.
+ */
+export const comparisonCsvHeaders = (comparisonId: string) => ({
+  "Content-Type": "text/csv; charset=utf-8",
+  "Content-Disposition": `attachment; filename="comparison-${comparisonId}.csv"`,
+  "Content-Location": comparisonCsvPath(comparisonId),
+});
+
+/** Excel reads a CSV as UTF-8 (accented names intact) only when it starts with a byte order mark. */
+export const CSV_BOM = "\uFEFF";
 
 /** A CSV field (RFC 4180): quoted when it holds a comma, quote or line break. */
 function field(value: string): string {
@@ -26,10 +58,13 @@ function field(value: string): string {
 const text = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /**
- * A comparison as CSV for a spreadsheet: one row per car in the caller's order, one column per
- * calculator and year (RoadTax only in the registration year), then one per calculator's total,
- * then the rank. Figures are plain numbers with a point (rawValue: euros, or the deduction's
- * percentage); a calculator and year without a figure is an empty cell, never 0.
+ * A comparison as CSV for a spreadsheet, after a UTF-8 byte order mark: one row per car in the
+ * caller's order, one column per calculator and year (RoadTax only in the registration year), then
+ * per calculator its total (`<Calculator> total`, a sum; for FiscalDeduction, a percentage,
+ * `FiscalDeduction mean`) and whether it is complete (`… complete`: true or false), then the rank,
+ * the value ranked (over the ranking's common basis) and the figures the car lacks that another car
+ * has. Figures are plain numbers with a point (rawValue: euros, or the deduction's percentage); a
+ * calculator and year without a figure is an empty cell, never 0.
  */
 export function comparisonCsv(answer: ComparisonAnswer): string {
   const present = new Set(answer.rows.flatMap((row) => [...row.lines, ...row.unavailableLines]).map(keyOf));
@@ -41,13 +76,18 @@ export function comparisonCsv(answer: ComparisonAnswer): string {
   const totals = CALCULATORS.filter((calculator) =>
     answer.rows.some((row) => row.totals.some((t) => t.viewOption === calculator)),
   );
-  const rankOf = new Map(answer.ranking.entries.map((entry) => [entry.index, entry.rank]));
+  const entryOf = new Map(answer.ranking.entries.map((entry) => [entry.index, entry]));
   const header = [
     "carDetailId",
     "name",
     ...columns.map(({ calculator, year }) => `${calculator} ${year}`),
-    ...totals.map((calculator) => `${calculator} total`),
+    ...totals.flatMap((calculator) => {
+      const name = `${calculator} ${calculator === "FiscalDeduction" ? "mean" : "total"}`;
+      return [name, `${name} complete`];
+    }),
     "rank",
+    "ranked value",
+    "missing figures",
   ];
   const lines = [header.map(field).join(",")];
   answer.rows.forEach((row, index) => {
@@ -56,17 +96,29 @@ export function comparisonCsv(answer: ComparisonAnswer): string {
       row.carDetailId ?? "",
       text(row.name ?? ""),
       ...columns.map(({ calculator, year }) => numberText(figures.get(`${calculator}:${year}`))),
-      ...totals.map((calculator) =>
-        numberText(row.totals.find((t) => t.viewOption === calculator)?.rawValue),
-      ),
-      String(rankOf.get(index) ?? ""),
+      ...totals.flatMap((calculator) => {
+        const total = row.totals.find((t) => t.viewOption === calculator);
+        return [numberText(total?.rawValue), total === undefined ? "" : String(total.complete)];
+      }),
+      String(entryOf.get(index)?.rank ?? ""),
+      numberText(entryOf.get(index)?.rawValue),
+      (entryOf.get(index)?.missingFigures ?? []).map(missingText).join("; "),
     ];
     lines.push(cells.map(field).join(","));
   });
-  return `${lines.join("\r\n")}\r\n`;
+  return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
 }
 
 const keyOf = (line: { readonly viewOption: string; readonly year: number }) =>
   `${line.viewOption}:${line.year}`;
 
 const numberText = (value: number | null | undefined) => (typeof value === "number" ? String(value) : "");
+
+/** A figure the car lacks: `RoadTax 2025 (weight)`, or the outcome when no input would give it. */
+const missingText = (figure: {
+  readonly viewOption: string;
+  readonly year: number;
+  readonly outcome: string;
+  readonly missingFields: readonly string[];
+}) =>
+  `${figure.viewOption} ${figure.year} (${figure.missingFields.length > 0 ? figure.missingFields.join(", ") : figure.outcome})`;

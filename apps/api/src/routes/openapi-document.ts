@@ -1,6 +1,5 @@
 import { RULES_VERSION } from "@cartax/engine";
 import { createRoute, z } from "@hono/zod-openapi";
-import type { ServiceContext } from "../http/app-env";
 import { KEY_HEADER, KEY_QUERY } from "../http/authenticate";
 import { MAX_BODY_BYTES } from "../http/read-json-body";
 import { open } from "../openapi/responses";
@@ -8,8 +7,13 @@ import type { Api } from "./api";
 
 export const DOCUMENT_PATH = "/v1/openapi.json";
 
-/** The document's own fields around the routes' descriptions. */
-export const documentConfig = (serverUrl: string) => ({
+/**
+ * The document's own fields around the routes' descriptions. Its server is relative (`/`): a
+ * reader resolves it against the address it read the document from, so /docs "Try it out" calls
+ * the service it was opened on (http://127.0.0.1:3000 as the README starts it, or the public
+ * host), never another origin the browser would refuse or the operator does not run.
+ */
+export const documentConfig = () => ({
   openapi: "3.1.0",
   info: {
     title: "Cartax: Belgian company-car taxation",
@@ -24,7 +28,7 @@ export const documentConfig = (serverUrl: string) => ({
     license: { name: "MIT", identifier: "MIT" },
     contact: { name: "Cartax maintainers", url: "https://github.com/cartax/cartax/issues" },
   },
-  servers: [{ url: serverUrl }],
+  servers: [{ url: "/", description: "The service this document was read from (its origin)." }],
   tags: [
     { name: "Car details", description: "The cars of an account." },
     { name: "Calculation", description: "Taxes of a car for a profile and a date." },
@@ -86,7 +90,7 @@ export function normaliseDocument<T>(document: T): T {
  * document @hono/zod-openapi generates from the routes (what `app.doc31` serves), normalised once
  * and kept (it only changes with the code).
  */
-export function registerOpenApiDocument(api: Api, service: Pick<ServiceContext, "publicBaseUrl">): void {
+export function registerOpenApiDocument(api: Api): void {
   api.openAPIRegistry.registerComponent("securitySchemes", "subscriptionKey", {
     type: "apiKey",
     in: "query",
@@ -102,7 +106,7 @@ export function registerOpenApiDocument(api: Api, service: Pick<ServiceContext, 
   api.openAPIRegistry.registerPath(getOpenApiDocumentRoute);
   let document: unknown;
   api.get(DOCUMENT_PATH, (c) => {
-    document ??= normaliseDocument(api.getOpenAPI31Document(documentConfig(service.publicBaseUrl)));
+    document ??= normaliseDocument(api.getOpenAPI31Document(documentConfig()));
     return c.json(document as Node);
   });
 }

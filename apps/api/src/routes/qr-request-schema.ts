@@ -8,26 +8,22 @@ import { z } from "@hono/zod-openapi";
  */
 const lenient = (documented: Record<string, unknown>) => z.unknown().optional().openapi(documented);
 
-const side = (
-  name: "qrCodeWidth" | "qrCodeHeight" | "topLogoWidth" | "topLogoHeight",
-  max: number,
-  min = 1,
-  why = "",
-) =>
+const side = (name: "topLogoWidth" | "topLogoHeight", max: number) =>
   lenient({
     type: "integer",
-    minimum: min,
+    minimum: 1,
     maximum: max,
     default: QR_DEFAULTS[name],
-    description: `Pixels; default ${QR_DEFAULTS[name]}; outside ${min}–${max} falls back to the default${why}.`,
+    description: `Pixels; default ${QR_DEFAULTS[name]}; outside 1–${max} falls back to the default.`,
   });
 const imageSide = (name: "qrCodeWidth" | "qrCodeHeight") =>
-  side(
-    name,
-    QR_LIMITS.maxImageSide,
-    QR_LIMITS.minImageSide,
-    " (a smaller image does not scan, so it is invalid)",
-  );
+  lenient({
+    type: "integer",
+    minimum: QR_LIMITS.minImageSide,
+    maximum: QR_LIMITS.maxImageSide,
+    default: QR_DEFAULTS[name],
+    description: `Pixels; default ${QR_DEFAULTS[name]}. A positive number outside ${QR_LIMITS.minImageSide}–${QR_LIMITS.maxImageSide} is answered with the nearest side within (a smaller image does not scan), a fraction rounded, and the Cartax-Qr-Size-Adjusted header says so; anything else falls back to the default (also said there).`,
+  });
 
 /** QrRequest (docs/contract.md): only carDetailId is required; the handler checks it. */
 export const qrRequestSchema = z

@@ -1,4 +1,11 @@
-import { drawingFingerprint, QR_DEFAULTS, qrCardSvg, resolveQrLayout } from "@cartax/qr";
+import {
+  drawingFingerprint,
+  QR_DEFAULTS,
+  type QrSizeAdjustment,
+  qrCardSvg,
+  qrSizeAdjustments,
+  resolveQrLayout,
+} from "@cartax/qr";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ServiceContext } from "../http/app-env";
 import { authenticate } from "../http/authenticate";
@@ -15,6 +22,15 @@ import { qrRequestSchema } from "./qr-request-schema";
 /** Images are served for 24 hours; the sweep removes them within the hour after (spec: 24–48 h). */
 export const QR_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** The image's size as drawn, `<width>x<height>` in pixels, on every 201. */
+export const QR_SIZE_HEADER = "Cartax-Qr-Size";
+/** The requested sides the image does not have as asked, and why (issue 31: never in silence). */
+export const QR_SIZE_ADJUSTED_HEADER = "Cartax-Qr-Size-Adjusted";
+
+/** One adjustment as an item of a structured-field list (RFC 8941): `qrCodeWidth;answered=230;requested=200;rule=min`. */
+const adjustmentItem = ({ field, answered, requested, rule }: QrSizeAdjustment) =>
+  `${field};answered=${answered}${requested === undefined ? "" : `;requested=${Number(requested.toFixed(3))}`};rule=${rule}`;
+
 const notAQrRequest = () =>
   new ProblemError("validation_error", "the body must be a QrRequest object", [
     { field: "(body)", rule: "type", message: "the body must be a JSON object" },
@@ -27,7 +43,7 @@ export const createQrRoute = (service: ServiceContext) =>
     path: "/v1/Qr",
     summary: "Generate a QR code image of a car detail's public link",
     description:
-      "201 with the image URI in Location (GET it without a key; it lives 24 hours). A request that normalises to one answered within the image's lifetime (same car, layout after defaults, captions, colours and logo bytes) gets the same image back, without composing or rendering it again, and lives at least 24 hours from this request. Renders are bounded (CARTAX_QR_RENDER_CONCURRENCY at a time, CARTAX_QR_QUEUE_LIMIT waiting, and no more waiting than about 0.5 s at the recent render time); past that the answer is 503 with Retry-After. Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).",
+      "201 with the image URI in Location (GET it without a key; it lives 24 hours). A request that normalises to one answered within the image's lifetime (same car, layout after defaults, captions, colours and logo bytes) gets the same image back, without composing or rendering it again, and lives at least 24 hours from this request. Renders are bounded (CARTAX_QR_RENDER_CONCURRENCY at a time, CARTAX_QR_QUEUE_LIMIT waiting, and no more waiting than about 0.5 s at the recent render time); past that the answer is 503 with Retry-After. Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults, except that a positive qrCodeWidth or qrCodeHeight outside 230–4000 px is answered with the nearest side that can be honoured (230 or 4000; a fraction is rounded), named in the Cartax-Qr-Size-Adjusted header; Cartax-Qr-Size gives the image's size. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).",
     tags: ["Sharing"],
     security: secured,
     middleware: [authenticate(service, { calculation: false }), jsonBody] as const,
@@ -43,6 +59,15 @@ export const createQrRoute = (service: ServiceContext) =>
         description: "Created.",
         headers: {
           Location: { description: "URI of the PNG image.", schema: { type: "string", format: "uri" } },
+          [QR_SIZE_HEADER]: {
+            description: "The image's size as drawn, `<width>x<height>` pixels (e.g. `500x750`).",
+            schema: { type: "string" },
+          },
+          [QR_SIZE_ADJUSTED_HEADER]: {
+            description:
+              "Only when a requested side is not the image's: one item per side, `qrCodeWidth;answered=230;requested=200;rule=min`. Rules: `min` / `max`, a positive side outside 230–4000 px answered with the nearest one (so a portrait request stays portrait); `integer`, a fraction rounded; `invalid`, not a positive number, the default (no `requested`).",
+            schema: { type: "string" },
+          },
         },
       },
       ...bodyProblems,
@@ -115,6 +140,10 @@ export function registerCreateQr(api: Api, service: ServiceContext): void {
         throw new ProblemError("service_unavailable", error.message);
       }
       c.header("Location", `${service.publicBaseUrl}/v1/Qr/${image}.png`);
+      c.header(QR_SIZE_HEADER, `${layout.qrCodeWidth}x${layout.qrCodeHeight}`);
+      const adjustments = qrSizeAdjustments(request);
+      if (adjustments.length > 0)
+        c.header(QR_SIZE_ADJUSTED_HEADER, adjustments.map(adjustmentItem).join(", "));
       return c.body(null, 201);
     },
     // The schema refuses only a body that is not an object; everything else is the handler's.

@@ -14,7 +14,7 @@ export interface ReferencedCar {
 /**
  * The car of a `{ carDetailId } | { carDetail }` reference: the inline car wins (as in Calculate);
  * else the stored one of the subscription's account, or a 404 naming the id (`where` says where it
- * was in the body, e.g. `cars[1]`).
+ * was in the body, e.g. `cars.1.carDetailId`, as 400 problems name fields).
  */
 export async function referencedCar(
   service: ServiceContext,
