@@ -14,6 +14,15 @@ const build = spawnSync(turbo, ["run", "build", "--filter=@cartax/cli...", "--ou
   stdio: ["ignore", "pipe", "pipe"],
   env: { TURBO_TELEMETRY_DISABLED: "1", ...process.env },
 });
+if (build.error) {
+  // No turbo: the workspace is not installed (yet: `npm start` may still be installing it).
+  process.stderr.write(
+    build.error.code === "ENOENT"
+      ? "cartax: the workspace is not installed (no node_modules/.bin/turbo): run `npm start` or `npm test` first, or `npx pnpm@10.34.9 install`, and wait until it is done\n"
+      : `cartax: the build could not start: ${build.error.message}\n`,
+  );
+  process.exit(1);
+}
 if (build.status !== 0) {
   process.stderr.write(build.stdout ?? "");
   process.stderr.write(build.stderr ?? "");

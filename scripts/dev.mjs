@@ -40,7 +40,24 @@ function run(cmd, args, { allowFailure = false, stdio = "inherit" } = {}) {
 
 function install() {
   // --frozen-lockfile: a newcomer gets exactly the versions we tested. A second run is a no-op.
-  pnpm(["install", "--frozen-lockfile", "--reporter=append-only"]);
+  const status = pnpm(["install", "--frozen-lockfile", "--reporter=append-only"], { allowFailure: true });
+  if (status !== 0) {
+    // The usual cause on a fresh machine: better-sqlite3 found no prebuilt binary to download and
+    // could not compile one (node-gyp's errors above say which tool is missing).
+    console.error(
+      "\n✖ the install failed (pnpm's errors above). SQLite (better-sqlite3) is compiled from source when no prebuilt binary can be downloaded: that needs python3, make and a C++ compiler (Debian: apt-get install python3 make g++).",
+    );
+    process.exit(status);
+  }
+}
+
+/** Builds with turbo; a failure names the step (turbo printed the failing task's errors above). */
+function build(args) {
+  const status = pnpm(["exec", "turbo", "run", ...args, "--output-logs=errors-only"], { allowFailure: true });
+  if (status !== 0) {
+    console.error(`\n✖ the build failed (turbo run ${args.join(" ")}: the failing task's errors are above)`);
+    process.exit(status);
+  }
 }
 
 /** Sums the vitest JSON reports of every workspace package into one plain summary line. */
@@ -88,7 +105,7 @@ function serve() {
 const command = process.argv[2];
 if (command === "start") {
   install();
-  pnpm(["exec", "turbo", "run", "build", "--filter=@cartax/api...", "--output-logs=errors-only"]);
+  build(["build", "--filter=@cartax/api..."]);
   serve();
 } else if (command === "test") {
   install();
@@ -97,7 +114,7 @@ if (command === "start") {
       fs.rmSync(path.join(root, dir, name, "test-results.json"), { force: true });
     }
   }
-  pnpm(["exec", "turbo", "run", "build", "typecheck", "--output-logs=errors-only"]);
+  build(["build", "typecheck"]);
   pnpm(["exec", "biome", "check", "."]);
   // Four suites at a time: all eleven at once on a 2-core CI machine starved the timing-bound
   // tests (a kill -9 under load, webhook retries) of CPU.

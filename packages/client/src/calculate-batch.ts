@@ -1,5 +1,6 @@
 import type { CartaxClientOptions, Problem } from "./cartax-client";
 import type { components, operations } from "./schema";
+import { serviceRoot } from "./service-root";
 
 type CalculationRequest = components["schemas"]["CalculationRequest"];
 
@@ -87,7 +88,7 @@ export async function calculateBatch(
   requests: Iterable<CalculationRequest> | AsyncIterable<CalculationRequest>,
   batchOptions: CalculateBatchOptions = {},
 ): Promise<CalculateBatchOutcome> {
-  const url = new URL(`${options.baseUrl.replace(/\/+$/, "")}/v1/Calculate/batch`);
+  const url = new URL(`${serviceRoot(options.baseUrl)}/v1/Calculate/batch`);
   url.searchParams.set("subscription-key", options.subscriptionKey);
   if (batchOptions.priceBasis) url.searchParams.set("priceBasis", batchOptions.priceBasis);
   const response = await (options.fetch ?? globalThis.fetch)(url, {

@@ -1,12 +1,16 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { type RetryOptions, retryingFetch } from "./retrying-fetch";
 import type { components, paths } from "./schema";
+import { serviceRoot } from "./service-root";
 
 /** RFC 9457 problem details as the service sends them (`code`, `errors` of validation). */
 export type Problem = components["schemas"]["ProblemDetails"];
 
 export interface CartaxClientOptions extends RetryOptions {
-  /** The service's origin, e.g. `https://api.example.be` (the paths carry `/v1`). */
+  /**
+   * The service's origin, e.g. `https://api.example.be`, or the spec's base URL with its version,
+   * `https://api.example.be/v1` (the paths carry `/v1`; it is not called twice).
+   */
   readonly baseUrl: string;
   /** The subscription key; sent as the `subscription-key` query parameter (the spec's guaranteed way). */
   readonly subscriptionKey: string;
@@ -31,7 +35,7 @@ export type CartaxClient = Client<paths>;
  */
 export function createCartaxClient(options: CartaxClientOptions): CartaxClient {
   const client = createClient<paths>({
-    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    baseUrl: serviceRoot(options.baseUrl),
     fetch: retryingFetch(options.fetch ?? globalThis.fetch, options),
   });
   const key: Middleware = {

@@ -523,6 +523,8 @@ export interface components {
       detail: string;
       instance?: string;
       errors?: components["schemas"]["FieldError"][];
+      /** @description Answers of POST /v1/Calculate/batch only: the request line (from 1) this problem answers; the other lines of the batch have their own answers. */
+      line?: number;
     };
     FieldError: {
       /** @description Dotted path of the offending field. */
@@ -555,7 +557,7 @@ export interface components {
       batteryCapacity?: number | null;
       nedC2NonHybrid?: number | null;
       wltpNonHybrid?: number | null;
-      /** @default true */
+      /** @description Default: true. */
       isActive?: boolean;
       euro6eBis?: boolean | null;
       /** @description Extension beyond the spec: registered under an oldtimer (O) plate. Wallonia gives its flat road tax and registration tax of cars over 30 years registered from 1 January 2022 only to such cars; Flanders and Brussels need no plate. Absent or null: no. */
@@ -674,8 +676,82 @@ export interface components {
       status: components["schemas"]["ProfileStatus"];
       registrationOn: components["schemas"]["RegistrationOn"];
       regionRegistration: components["schemas"]["Region"];
-      /** @description A bitmask of calculators (63 runs all), a flag name, or flag names or values joined by commas ("RoadTax, BenefitInKind"): RoadTax (1), YearlyTax (2), BenefitInKind (4), FiscalDeduction (8), RejectedExpenses (16), CO2Contribution (32). */
-      viewOptions?: number | string;
+      /** @description A bitmask of calculators (63 runs all; absent or 0 too) or one flag name: RoadTax (1), YearlyTax (2), BenefitInKind (4), FiscalDeduction (8), RejectedExpenses (16), CO2Contribution (32). The service also accepts flag names or values joined by commas as .NET writes them ("RoadTax, BenefitInKind"); this document does not type that form (send the number, 5). */
+      viewOptions?:
+        | (
+            | 0
+            | 1
+            | 2
+            | 3
+            | 4
+            | 5
+            | 6
+            | 7
+            | 8
+            | 9
+            | 10
+            | 11
+            | 12
+            | 13
+            | 14
+            | 15
+            | 16
+            | 17
+            | 18
+            | 19
+            | 20
+            | 21
+            | 22
+            | 23
+            | 24
+            | 25
+            | 26
+            | 27
+            | 28
+            | 29
+            | 30
+            | 31
+            | 32
+            | 33
+            | 34
+            | 35
+            | 36
+            | 37
+            | 38
+            | 39
+            | 40
+            | 41
+            | 42
+            | 43
+            | 44
+            | 45
+            | 46
+            | 47
+            | 48
+            | 49
+            | 50
+            | 51
+            | 52
+            | 53
+            | 54
+            | 55
+            | 56
+            | 57
+            | 58
+            | 59
+            | 60
+            | 61
+            | 62
+            | 63
+          )
+        | (
+            | "RoadTax"
+            | "YearlyTax"
+            | "BenefitInKind"
+            | "FiscalDeduction"
+            | "RejectedExpenses"
+            | "CO2Contribution"
+          );
       hasFuelCard?: boolean | null;
       language?: components["schemas"]["Language"];
     };
@@ -989,55 +1065,25 @@ export interface components {
        * @description The car detail whose public link the code holds.
        */
       carDetailId: string;
-      /**
-       * @description Name of a logo in the service's logo store; an unknown name falls back to the default.
-       * @default Service_QR_Code
-       */
+      /** @description Name of a logo in the service's logo store; an unknown name falls back to the default. Default: "Service_QR_Code". */
       logoPath?: string;
-      /**
-       * @description Pixels; default 500. A positive number outside 230–4000 is answered with the nearest side within (a smaller image does not scan), a fraction rounded, and the Cartax-Qr-Size-Adjusted header says so; anything else falls back to the default (also said there).
-       * @default 500
-       */
+      /** @description Pixels; default 500. A positive number outside 230–4000 is answered with the nearest side within (a smaller image does not scan), a fraction rounded, and the Cartax-Qr-Size-Adjusted header says so; anything else falls back to the default (also said there). */
       qrCodeWidth?: number;
-      /**
-       * @description Pixels; default 750. A positive number outside 230–4000 is answered with the nearest side within (a smaller image does not scan), a fraction rounded, and the Cartax-Qr-Size-Adjusted header says so; anything else falls back to the default (also said there).
-       * @default 750
-       */
+      /** @description Pixels; default 750. A positive number outside 230–4000 is answered with the nearest side within (a smaller image does not scan), a fraction rounded, and the Cartax-Qr-Size-Adjusted header says so; anything else falls back to the default (also said there). */
       qrCodeHeight?: number;
-      /**
-       * @description First caption line under the code; none by default. Wraps to the image width; lines that do not fit under the code are dropped (with an ellipsis).
-       * @default null
-       */
+      /** @description First caption line under the code; none by default. Wraps to the image width; lines that do not fit under the code are dropped (with an ellipsis). Default: null. */
       captionLine1?: string | null;
-      /**
-       * @description Second caption line, used only with captionLine1.
-       * @default null
-       */
+      /** @description Second caption line, used only with captionLine1. Default: null. */
       captionLine2?: string | null;
-      /**
-       * @description Caption colour in hexadecimal, with or without #, six or three digits.
-       * @default 000000
-       */
+      /** @description Caption colour in hexadecimal, with or without #, six or three digits. Default: "000000". */
       captionColor?: string;
-      /**
-       * @description Caption size in pixels; default 20.
-       * @default 20
-       */
+      /** @description Caption size in pixels; default 20. */
       captionTextSize?: number;
-      /**
-       * @description Name of a logo in the logo store drawn above the code (Service_QR_Code is the built-in one); none by default. Shrunk or left out when it does not fit.
-       * @default null
-       */
+      /** @description Name of a logo in the logo store drawn above the code (Service_QR_Code is the built-in one); none by default. Shrunk or left out when it does not fit. Default: null. */
       topLogoPath?: string | null;
-      /**
-       * @description Pixels; default 220; outside 1–2000 falls back to the default.
-       * @default 220
-       */
+      /** @description Pixels; default 220; outside 1–2000 falls back to the default. */
       topLogoWidth?: number;
-      /**
-       * @description Pixels; default 110; outside 1–2000 falls back to the default.
-       * @default 110
-       */
+      /** @description Pixels; default 110; outside 1–2000 falls back to the default. */
       topLogoHeight?: number;
     };
     Health: {

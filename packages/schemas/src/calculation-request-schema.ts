@@ -1,5 +1,6 @@
 import {
   ALL_VIEW_OPTIONS,
+  CALCULATORS,
   CAR_DETAIL_LIMITS,
   LANGUAGES,
   ProfileStatus,
@@ -15,19 +16,32 @@ import { enumSchema } from "./enum-schema";
 import { textSchema } from "./text-schema";
 
 /**
+ * Every ViewOptions bitmask, 0 (all, as absent) to 63: the document lists them so that generated
+ * clients refuse a bit of no calculator (64) at compile time, which `maximum` alone does not do.
+ */
+const VIEW_OPTIONS_MASKS = Array.from({ length: ALL_VIEW_OPTIONS + 1 }, (_, mask) => mask);
+
+/**
  * ViewOptions (docs/contract.md, Enumerations: the number or the name): the bitmask, a flag name, or
- * flags joined by commas as .NET writes a flags enumeration; yields the bitmask.
+ * flags joined by commas as .NET writes a flags enumeration; yields the bitmask. The document types
+ * the bitmask and the flag names as enumerations (a misspelt name or a stray bit does not compile in
+ * a generated client); the joined form is accepted but not typed (an open string would let every
+ * misspelling through).
  */
 export const viewOptionsSchema = z
   .union([z.number(), z.string()])
   .meta({
     anyOf: [
-      { type: "integer", minimum: 0, maximum: ALL_VIEW_OPTIONS, description: "A bitmask of calculators." },
-      { type: "string", description: "A flag name, or flag names or values joined by commas." },
+      {
+        type: "integer",
+        enum: VIEW_OPTIONS_MASKS,
+        description: "A bitmask of calculators: the sum of their flags (0 or absent: all six).",
+      },
+      { type: "string", enum: [...CALCULATORS], description: "One calculator by its flag name." },
     ],
   })
   .describe(
-    `A bitmask of calculators (63 runs all), a flag name, or flag names or values joined by commas ("RoadTax, BenefitInKind"): ${VIEW_OPTIONS_ACCEPTED}.`,
+    `A bitmask of calculators (63 runs all; absent or 0 too) or one flag name: ${VIEW_OPTIONS_ACCEPTED}. The service also accepts flag names or values joined by commas as .NET writes them ("RoadTax, BenefitInKind"); this document does not type that form (send the number, 5).`,
   )
   .transform((value, ctx) => {
     const mask = parseViewOptions(value);

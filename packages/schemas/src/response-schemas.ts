@@ -263,5 +263,13 @@ export const problemSchema = z
     detail: z.string(),
     instance: z.string().optional(),
     errors: z.array(fieldErrorSchema).optional(),
+    line: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe(
+        "Answers of POST /v1/Calculate/batch only: the request line (from 1) this problem answers; the other lines of the batch have their own answers.",
+      ),
   })
   .meta({ id: "ProblemDetails" });

@@ -61,10 +61,28 @@ type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null;
 
 /**
+ * A property's default said in its description instead of a `default` keyword. openapi-typescript,
+ * run with its defaults (`defaultNonNullable`), types a property that has a `default` as required,
+ * so a request that leaves it out (the README's quick start leaves out `isActive`) would not
+ * compile; the service applies the default whatever a generator does.
+ */
+function defaultInDescription(property: unknown): unknown {
+  if (!isNode(property) || !("default" in property)) return property;
+  const { default: value, ...rest } = property;
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  const described = typeof rest.description === "string" ? rest.description : "";
+  // A description that already gives the value ("Pixels; default 500; …") is left as it is.
+  if (described.toLowerCase().includes(`default ${text}`.toLowerCase())) return rest;
+  const said = `Default: ${JSON.stringify(value)}.`;
+  return { ...rest, description: described ? `${described} ${said}` : said };
+}
+
+/**
  * The document as clients read it. The generator writes an optional, nullable named schema as
  * `allOf: [{$ref}, {type: ["object", "null"]}]`, which generated clients type as the schema AND
  * "an object or null" (openapi-typescript: `CarDetailInput & (Record<string, never> | null)`,
- * unusable); this writes it as what it means, `anyOf: [{$ref}, {type: "null"}]`.
+ * unusable); this writes it as what it means, `anyOf: [{$ref}, {type: "null"}]`. Properties'
+ * defaults move to their descriptions (defaultInDescription).
  */
 export function normaliseDocument<T>(document: T): T {
   const visit = (node: unknown): unknown => {
@@ -72,6 +90,11 @@ export function normaliseDocument<T>(document: T): T {
     if (!isNode(node)) return node;
     const out: Node = {};
     for (const [key, value] of Object.entries(node)) out[key] = visit(value);
+    if (isNode(out.properties) && (out.type === "object" || out.type === undefined)) {
+      out.properties = Object.fromEntries(
+        Object.entries(out.properties).map(([name, property]) => [name, defaultInDescription(property)]),
+      );
+    }
     const allOf = out.allOf;
     if (Array.isArray(allOf) && allOf.length === 2 && isNode(allOf[0]) && "$ref" in allOf[0]) {
       const { type, ...rest } = isNode(allOf[1]) ? allOf[1] : {};

@@ -23,24 +23,24 @@ export function freshDocumentDir(name: string, document = openApiDocument("http:
   return { dir, file, document };
 }
 
-/** The README's quick start body (POST /v1/Calculate with the car inline). */
-export const QUICK_START_REQUEST = {
-  carDetail: {
-    catalogPrice: 40000,
-    firstRegistration: "2025-03-01",
-    fuel: "Petrol",
-    euroStandard: "Euro6",
-    kilowatt: 110,
-    wltp: 130,
-    nedC2: 0,
-    capacity: 1498,
-  },
-  userProfile: {
-    postalCode: 9000,
-    status: "SelfEmployed",
-    registrationOn: "CompanyRegistration",
-    regionRegistration: "Flanders",
-    language: "en",
-  },
-  options: { registrationDate: "2025-03-01" },
-} as const;
+/** The repository's README.md. */
+const README = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../README.md");
+
+/**
+ * The body of the README's quick start, as the README writes it (the JSON after `-d` in the first
+ * sh block under "## Quick start"): the tests use what a newcomer copies, not a copy of it.
+ */
+export function readmeQuickStartBody(readme = fs.readFileSync(README, "utf8")): string {
+  const section = readme.slice(readme.indexOf("\n## Quick start"));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+  const body = /-d '([^']*)'/.exec(block)?.[1];
+  if (!body) throw new Error("README.md: no -d '…' body in the quick start's sh block");
+  return body;
+}
+
+/** The README's quick start body (POST /v1/Calculate with the car inline), parsed. */
+export const QUICK_START_REQUEST = JSON.parse(readmeQuickStartBody()) as {
+  readonly carDetail: Record<string, unknown>;
+  readonly userProfile: Record<string, unknown>;
+  readonly options: Record<string, unknown>;
+};

@@ -52,3 +52,30 @@ describe("the repository stands alone", () => {
     }
   });
 });
+
+describe("the README's table of contents", () => {
+  /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+  const anchor = (heading: string) =>
+    heading
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}_ -]/gu, "")
+      .replaceAll(" ", "-");
+
+  it("lists every section (## and ###) in order, each linking to its heading's anchor", () => {
+    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+    const contents = readme.slice(
+      readme.indexOf("## Contents\n"),
+      readme.indexOf("\n## ", readme.indexOf("## Contents\n") + 1),
+    );
+    const listed = [...contents.matchAll(/^( *)- \[(.+)\]\(#(.+)\)$/gm)].map(([, indent, title, target]) => ({
+      level: indent === "" ? 2 : 3,
+      title,
+      target,
+    }));
+    const headings = [...readme.matchAll(/^(##|###) (.+)$/gm)]
+      .filter(([, , title]) => title !== "Contents")
+      .map(([, hashes, title]) => ({ level: hashes?.length, title, target: anchor(title ?? "") }));
+    expect(listed).toEqual(headings);
+  });
+});
