@@ -99,6 +99,9 @@ const keyOf = (figure: RankingFigure) => `${figure.viewOption}:${figure.year}`;
 export function rankComparison(cars: readonly RankedCar[], by: RankBy): Ranking {
   const calculators = by === "employerTaxes" ? EMPLOYER_TAXES : [by];
   const order = by === "FiscalDeduction" ? "descending" : "ascending";
+  // A public function never throws (never-throws.test.ts): cars not of the shape compare gives
+  // have nothing to rank.
+  if (!isRankable(cars)) return { by, order, entries: [], basis: [], leftOut: [] };
   const sign = order === "ascending" ? 1 : -1;
   const figures = new Map<string, RankingFigure>();
   const cells = cars.map((car) => {
@@ -187,4 +190,27 @@ function isComplete(car: RankedCar, by: RankBy): boolean {
   if (by !== "employerTaxes") return car.totals.find((t) => t.viewOption === by)?.complete ?? false;
   const parts = car.totals.filter((t) => EMPLOYER_TAXES.includes(t.viewOption));
   return parts.length === EMPLOYER_TAXES.length && parts.every((t) => t.complete);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
+
+/** Whether `cars` has the shape the ranking reads (lines with a calculator, year and figure). */
+function isRankable(cars: unknown): cars is readonly RankedCar[] {
+  if (!Array.isArray(cars)) return false;
+  return cars.every(
+    (car) =>
+      isObject(car) &&
+      Array.isArray(car.lines) &&
+      Array.isArray(car.unavailableLines) &&
+      [...car.lines, ...car.unavailableLines].every(
+        (line: unknown) =>
+          isObject(line) && typeof line.viewOption === "string" && Number.isFinite(line.year),
+      ) &&
+      car.lines.every((line: Record<string, unknown>) => Number.isFinite(line.rawValue)) &&
+      car.unavailableLines.every(
+        (line: Record<string, unknown>) =>
+          line.missingFields === undefined || Array.isArray(line.missingFields),
+      ),
+  );
 }

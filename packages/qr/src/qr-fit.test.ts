@@ -55,17 +55,14 @@ describe("the smallest image that scans (QR_LIMITS.minImageSide)", () => {
     }, 60_000);
   }
 
-  it("treats a smaller width or height as invalid: it falls back to the default, and the image scans", async () => {
+  it("answers a smaller width or height with the smallest side that scans (issue 31: never a silent swap of orientation), and the image scans", async () => {
     for (const small of [1, 50, 120, side - 1]) {
       const layout = resolveQrLayout({ qrCodeWidth: small, qrCodeHeight: small });
-      expect([layout.qrCodeWidth, layout.qrCodeHeight]).toEqual([
-        QR_DEFAULTS.qrCodeWidth,
-        QR_DEFAULTS.qrCodeHeight,
-      ]);
+      expect([layout.qrCodeWidth, layout.qrCodeHeight]).toEqual([side, side]);
     }
     expect(resolveQrLayout({ qrCodeWidth: side, qrCodeHeight: 100 })).toMatchObject({
       qrCodeWidth: side,
-      qrCodeHeight: QR_DEFAULTS.qrCodeHeight,
+      qrCodeHeight: side,
     });
     const decoded = decodePng(
       await renderQrCard({
@@ -75,7 +72,7 @@ describe("the smallest image that scans (QR_LIMITS.minImageSide)", () => {
         topLogo: null,
       }),
     );
-    expect([decoded.width, decoded.height]).toEqual([500, 750]);
+    expect([decoded.width, decoded.height]).toEqual([side, side]);
     expect(decoded.zxing).toBe(link(48));
   });
 });
