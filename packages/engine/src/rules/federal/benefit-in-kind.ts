@@ -31,10 +31,12 @@ export const bikCo2PercentRule = parameter<BikCo2Percent>("bik.co2Percent");
 /** Electric and hydrogen cars: always the minimum percentage. */
 export const bikZeroEmissionPercent = parameter<number>("bik.zeroEmissionPercent");
 
-/** Private-use share (6/7). */
-export const bikPrivateShare = parameter<{ readonly numerator: number; readonly denominator: number }>(
-  "bik.privateShare",
-);
+/** Private-use share (6/7), as a numerator and a denominator. */
+export interface PrivateShare {
+  readonly numerator: number;
+  readonly denominator: number;
+}
+export const bikPrivateShare = parameter<PrivateShare>("bik.privateShare");
 
 /** VAT factor added to the stored ex-VAT catalogue price. */
 export const bikCatalogueVatFactor = parameter<number>("bik.catalogueVatFactor");
@@ -71,7 +73,12 @@ export interface BikLaw {
   readonly vatFactor: Fraction;
   readonly ageCoefficients: ParameterRow<readonly AgeBand[]>;
   readonly percent: BikPercentFractions;
+  readonly privateShareRow: ParameterRow<PrivateShare>;
   readonly privateShare: Fraction;
+  /** The share as the law writes it ("6/7"): what the explanation records and the description shows. */
+  readonly privateShareText: string;
+  /** The explanation's formula, written with this day's numbers. */
+  readonly formula: string;
   readonly zeroEmissionPercent: ParameterRow<number> | undefined;
   readonly unknownCo2: ParameterRow<ReferenceCo2> | undefined;
 }
@@ -91,6 +98,8 @@ export const bikLawAt = lawByDate(
   (rows): BikLaw | null => {
     const { referenceCo2, minimum, vat, ageCoefficients, percent, privateShare } = rows;
     if (!referenceCo2 || !minimum || !vat || !ageCoefficients || !percent || !privateShare) return null;
+    const share = `${privateShare.value.numerator}/${privateShare.value.denominator}`;
+    const p = percent.value;
     return {
       referenceCo2,
       minimum,
@@ -104,7 +113,10 @@ export const bikLawAt = lawByDate(
         minimum: dec(percent.value.minimum),
         maximum: dec(percent.value.maximum),
       },
+      privateShareRow: privateShare,
       privateShare: ratio(privateShare.value.numerator, privateShare.value.denominator),
+      privateShareText: share,
+      formula: `catalogPrice × ${vat.value} × ageCoefficient × ${share} × CO2% (${p.minimum} %–${p.maximum} %), at least the yearly minimum`,
       zeroEmissionPercent: rows.zeroEmissionPercent,
       unknownCo2: rows.unknownCo2,
     };

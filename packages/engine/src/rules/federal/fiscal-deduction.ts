@@ -89,6 +89,8 @@ export interface DeductionFormulaFractions {
 export interface DeductionLaw {
   readonly formula: ParameterRow<(typeof deductionFormula.rows)[number]["value"]>;
   readonly F: DeductionFormulaFractions;
+  /** The explanation's formula, written with this day's numbers. */
+  readonly formulaText: string;
   readonly regimeDates: ParameterRow<(typeof deductionRegimeDates.rows)[number]["value"]>;
   readonly pitPluginHybrid: ParameterRow<(typeof pitPluginHybridRules.rows)[number]["value"]>;
   readonly pitLawFromYear: ParameterRow<number> | undefined;
@@ -128,6 +130,7 @@ export const deductionLawAt = lawByDate(
         highCo2Percent: int(f.highCo2Percent),
         highCo2From: int(f.highCo2From),
       },
+      formulaText: `${f.start} % − ${f.perGram} % × fuelCoefficient × CO2, bounded by the regime of the order date`,
       regimeDates,
       pitPluginHybrid,
       pitLawFromYear: rows.pitLawFromYear,

@@ -16,14 +16,22 @@ export const rejectedExpensesZeroEmissionFuelCardRate = parameter<number>(
   "rejectedExpenses.zeroEmissionFuelCardRate",
 );
 
+/** The rates of a day and the explanation's formula written with them. */
+export interface RejectedExpensesLaw {
+  readonly rates: ParameterRow<{ readonly standard: number; readonly withFuelCard: number }>;
+  readonly zeroEmissionFuelCard: ParameterRow<number>;
+  readonly formula: string;
+}
+
 /** The rates of a day, or undefined when they are not published. */
 export const rejectedExpensesLawAt = lawByDate(
   { rates: rejectedExpensesRates, zeroEmissionFuelCard: rejectedExpensesZeroEmissionFuelCardRate },
-  ({
-    rates,
-    zeroEmissionFuelCard,
-  }): {
-    readonly rates: ParameterRow<{ readonly standard: number; readonly withFuelCard: number }>;
-    readonly zeroEmissionFuelCard: ParameterRow<number>;
-  } | null => (rates && zeroEmissionFuelCard ? { rates, zeroEmissionFuelCard } : null),
+  ({ rates, zeroEmissionFuelCard }): RejectedExpensesLaw | null =>
+    rates && zeroEmissionFuelCard
+      ? {
+          rates,
+          zeroEmissionFuelCard,
+          formula: `benefit in kind (before own contribution) × ${rates.value.standard} %, or × ${rates.value.withFuelCard} % with a fuel card (× ${zeroEmissionFuelCard.value} % for a zero-emission car)`,
+        }
+      : null,
 );
