@@ -46,8 +46,7 @@ const cta = (article: string): Pick<LegalText, "nl" | "fr"> => ({
 export const LEGAL_TEXTS = {
   benefitInKind: { title: "Art. 36 §2 WIB 92 / CIR 92 (benefit in kind of a company car)", ...wib("36") },
   rejectedExpenses: {
-    title:
-      "Art. 198 §1, 9° and 9°bis WIB 92 / CIR 92 (rejected expenses: a share of the benefit in kind)",
+    title: "Art. 198 §1, 9° and 9°bis WIB 92 / CIR 92 (rejected expenses: a share of the benefit in kind)",
     ...wib("198"),
   },
   fiscalDeduction: {

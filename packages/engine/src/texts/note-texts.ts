@@ -143,7 +143,8 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     fossilOrderedFrom2026: "Voiture émettant du CO2 commandée à partir du 1er janvier 2026 : non déductible.",
     pitPluginHybrid2026:
       "Hybride rechargeable commandé à partir de 2026 (IPP, loi du 18/12/2025) : provisoire.",
-    grandfatheredBefore2018: "Acquise avant 2018 par une entreprise individuelle : au moins {grandfatheredMin} %.",
+    grandfatheredBefore2018:
+      "Acquise avant 2018 par une entreprise individuelle : au moins {grandfatheredMin} %.",
     co2AtLeast200: "CO2 de {highCo2From} g/km ou plus : {highCo2Percent} %.",
     zeroEmissionExempt: "Voiture zéro émission : exonérée.",
     zeroEmissionOrderedBeforeTransition:
@@ -159,7 +160,8 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     walloonReform: "TMC wallonne réformée au 1er juillet 2025.",
     indexedTable: "Montants indexés de la période à partir du {indexWindow}.",
     euroNormDerived: "Norme Euro inconnue : déduite de la date de première immatriculation ({euroClass}).",
-    oldtimer: "Voiture immatriculée pour la première fois il y a au moins {oldtimerYears} ans : le minimum s'applique.",
+    oldtimer:
+      "Voiture immatriculée pour la première fois il y a au moins {oldtimerYears} ans : le minimum s'applique.",
     oldCarFlatRoadTax:
       "Voiture immatriculée pour la première fois il y a plus de {years} ans : taxe de circulation forfaitaire des véhicules anciens.",
     euro6eBisAssumed:
