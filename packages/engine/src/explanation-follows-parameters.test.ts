@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { CalculationInput } from "./calculation-input";
 import { describeResult } from "./calculation-line";
 import type { Calculator } from "./enums";
+import { BOOK_PAGES } from "./rule-book/book-pages";
 import { lineOf } from "./testing/line-of";
 
 /**
@@ -159,5 +160,27 @@ describe("explanations follow the parameters they explain", () => {
       2025,
     );
     expect(walloon.formula).toBe("min(max(MB × age % × CO2/X × MMA/Y × C × index, 60), 9500)");
+  });
+
+  it("the rule book's formulas and summaries: the same numbers as the lines", () => {
+    const page = (path: string) => {
+      const found = BOOK_PAGES.find((p) => `${p.scope}/${p.tax}` === path);
+      if (!found) throw new Error(`no page ${path}`);
+      return `${found.summary} ${found.formula}`;
+    };
+    expect(page("federal/benefit-in-kind")).toContain(
+      "catalogPrice × 1.2 × ageCoefficient × 5/7 × CO2% (3 %–19 %)",
+    );
+    expect(page("federal/benefit-in-kind")).toContain("5/7 of the catalogue value");
+    expect(page("federal/rejected-expenses")).toContain("The part is 19 %, or 45 %");
+    expect(page("federal/deduction")).toContain("(125 % − 0.6 % × coefficient × CO2");
+    expect(page("federal/co2-contribution")).toContain("((CO2 × 8) − constant)");
+    expect(page("flanders/registration-tax")).toContain("round7((CO2 × f × q) / 250)^6 × 4600");
+    expect(page("flanders/annual-road-tax")).toContain("T × 0.4 % × (CO2 − reference)");
+    expect(page("wallonia/annual-road-tax")).toContain("scale(fiscal HP) × 1.15 [+ LPG supplement]");
+    expect(page("brussels/annual-road-tax")).toContain("× 1.15) is added");
+    expect(page("wallonia/registration-tax")).toContain("index, 60), 9500)");
+    for (const p of BOOK_PAGES)
+      expect(`${p.summary} ${p.formula}`).not.toMatch(/6\/7|× 1\.1\b|\b1\.21\b|\b17 %|10 % surcharge/);
   });
 });

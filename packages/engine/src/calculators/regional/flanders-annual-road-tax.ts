@@ -105,7 +105,7 @@ function zeroEmission(ctx: LineContext, b: ResultBuilder): TaxResult {
 }
 
 const ZERO_EMISSION_FORMULA = `flat amount ${SURCHARGE_TEXT}`;
-const GREEN_FORMULA = `max(T + T × ${G.percentPerGram} % × (CO2 − reference) + T × EUROcorr, minimum) [− LPG reduction] ${SURCHARGE_TEXT} [+ LPG supplement]`;
+export const GREEN_FORMULA = `max(T + T × ${G.percentPerGram} % × (CO2 − reference) + T × EUROcorr, minimum) [− LPG reduction] ${SURCHARGE_TEXT} [+ LPG supplement]`;
 
 /**
  * max(T + round2(T × 0.3 % × (CO2 − ref)) + round2(T × EUROcorr), MIN) − LPG reduction, before the

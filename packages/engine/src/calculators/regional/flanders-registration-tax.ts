@@ -26,8 +26,8 @@ import { co2Field, flemishEuroColumn, recordDates, regionalCo2 } from "./regiona
 /** The formula of a branch (NEDC: CO2 × f + x; WLTP: CO2 × f × q), written with the codex's numbers. */
 const bivFormula = (numerator: string) =>
   `min(max((round${F.quotientDecimals}((${numerator}) / ${F.divisor})^${F.power} × ${F.factor} + c) × LC, minimum), maximum)`;
-const NEDC_FORMULA = bivFormula("CO2 × f + x");
-const WLTP_FORMULA = bivFormula("CO2 × f × q");
+export const NEDC_FORMULA = bivFormula("CO2 × f + x");
+export const WLTP_FORMULA = bivFormula("CO2 × f × q");
 
 /**
  * Battery-electric and hydrogen cars in Flanders, leasing companies included: exempt when

@@ -68,7 +68,7 @@ function oldTax(ctx: LineContext, b: ResultBuilder, withEcoMalus: boolean): TaxR
   return b.amount(add(amount, int(malus)));
 }
 
-const REFORM_FORMULA = `min(max(MB × age % × CO2/X × MMA/Y × C × index, ${R.minimum}), ${R.maximum})`;
+export const REFORM_FORMULA = `min(max(MB × age % × CO2/X × MMA/Y × C × index, ${R.minimum}), ${R.maximum})`;
 
 /** From 1 July 2025: MB(kW) × age % × CO2/X × MMA/Y × C × index, bounded to [50, 9,000]. */
 function reformedTax(ctx: LineContext, b: ResultBuilder): TaxResult {

@@ -83,6 +83,14 @@ export interface BikLaw {
   readonly unknownCo2: ParameterRow<ReferenceCo2> | undefined;
 }
 
+/** "6/7": the private-use share as the law writes it. */
+export const privateShareText = (share: PrivateShare) => `${share.numerator}/${share.denominator}`;
+
+/** The formula of art. 36 § 2, written with the numbers of the parameters it names. */
+export function bikFormulaText(vat: number, share: PrivateShare, percent: BikCo2Percent): string {
+  return `catalogPrice × ${vat} × ageCoefficient × ${privateShareText(share)} × CO2% (${percent.minimum} %–${percent.maximum} %), at least the yearly minimum`;
+}
+
 /** The BIK law in force on a day, or undefined when a row the formula needs is not published. */
 export const bikLawAt = lawByDate(
   {
@@ -98,8 +106,6 @@ export const bikLawAt = lawByDate(
   (rows): BikLaw | null => {
     const { referenceCo2, minimum, vat, ageCoefficients, percent, privateShare } = rows;
     if (!referenceCo2 || !minimum || !vat || !ageCoefficients || !percent || !privateShare) return null;
-    const share = `${privateShare.value.numerator}/${privateShare.value.denominator}`;
-    const p = percent.value;
     return {
       referenceCo2,
       minimum,
@@ -115,8 +121,8 @@ export const bikLawAt = lawByDate(
       },
       privateShareRow: privateShare,
       privateShare: ratio(privateShare.value.numerator, privateShare.value.denominator),
-      privateShareText: share,
-      formula: `catalogPrice × ${vat.value} × ageCoefficient × ${share} × CO2% (${p.minimum} %–${p.maximum} %), at least the yearly minimum`,
+      privateShareText: privateShareText(privateShare.value),
+      formula: bikFormulaText(vat.value, privateShare.value, percent.value),
       zeroEmissionPercent: rows.zeroEmissionPercent,
       unknownCo2: rows.unknownCo2,
     };

@@ -51,6 +51,10 @@ export interface Co2ContributionMinimum {
 // The months of a year (a calendar fact, not a parameter).
 const MONTHS = 12;
 
+/** The monthly formula of art. 38 § 3quater, written with its gram factor. */
+export const co2ContributionFormulaText = (gramFactor: number) =>
+  `max(((CO2 × ${gramFactor}) − constant) / ${MONTHS} × i × multiplier, minimum × i) per month; × ${MONTHS} per year`;
+
 /** The contribution's law of a day, with the index coefficient and the minima as fractions. */
 export interface Co2ContributionLaw {
   readonly healthIndex: ParameterRow<number>;
@@ -94,7 +98,7 @@ export const co2ContributionLawAt = lawByDate(
       i,
       formula,
       gramFactor: int(formula.value.gramFactor),
-      formulaText: `max(((CO2 × ${formula.value.gramFactor}) − constant) / ${MONTHS} × i × multiplier, minimum × i) per month; × ${MONTHS} per year`,
+      formulaText: co2ContributionFormulaText(formula.value.gramFactor),
       newRegimeOrderDate: regime,
       minimumOld: minimum(rows.minimumOld),
       minimumNew: minimum(rows.minimumNew),

@@ -75,6 +75,10 @@ export const pitPluginHybridRules = parameter<{
  */
 export const pitLawFromYear = parameter<number>("deduction.pitLawFromYear");
 
+/** The gram formula of art. 66, written with its numbers. */
+export const deductionFormulaText = (f: { readonly start: number; readonly perGram: number }) =>
+  `${f.start} % − ${f.perGram} % × fuelCoefficient × CO2, bounded by the regime of the order date`;
+
 /** The gram formula's numbers as exact fractions. */
 export interface DeductionFormulaFractions {
   readonly start: Fraction;
@@ -130,7 +134,7 @@ export const deductionLawAt = lawByDate(
         highCo2Percent: int(f.highCo2Percent),
         highCo2From: int(f.highCo2From),
       },
-      formulaText: `${f.start} % − ${f.perGram} % × fuelCoefficient × CO2, bounded by the regime of the order date`,
+      formulaText: deductionFormulaText(f),
       regimeDates,
       pitPluginHybrid,
       pitLawFromYear: rows.pitLawFromYear,

@@ -23,6 +23,14 @@ export interface RejectedExpensesLaw {
   readonly formula: string;
 }
 
+/** The formula of art. 198 § 1, 9° and 9°bis, written with its rates. */
+export function rejectedExpensesFormulaText(
+  rates: { readonly standard: number; readonly withFuelCard: number },
+  zeroEmissionFuelCard: number,
+): string {
+  return `benefit in kind (before own contribution) × ${rates.standard} %, or × ${rates.withFuelCard} % with a fuel card (× ${zeroEmissionFuelCard} % for a zero-emission car)`;
+}
+
 /** The rates of a day, or undefined when they are not published. */
 export const rejectedExpensesLawAt = lawByDate(
   { rates: rejectedExpensesRates, zeroEmissionFuelCard: rejectedExpensesZeroEmissionFuelCardRate },
@@ -31,7 +39,7 @@ export const rejectedExpensesLawAt = lawByDate(
       ? {
           rates,
           zeroEmissionFuelCard,
-          formula: `benefit in kind (before own contribution) × ${rates.value.standard} %, or × ${rates.value.withFuelCard} % with a fuel card (× ${zeroEmissionFuelCard.value} % for a zero-emission car)`,
+          formula: rejectedExpensesFormulaText(rates.value, zeroEmissionFuelCard.value),
         }
       : null,
 );
