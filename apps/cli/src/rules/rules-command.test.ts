@@ -286,6 +286,25 @@ describe("cartax rules diff lists only real changes and says what changed (issue
     expect(sourceChange?.old.sources[0]).toBe(oldHref);
     expect(sourceChange?.new.sources[0]).toBe(source.sources[0]?.href);
     expect(diff.updatedCalculations).toEqual(["BenefitInKind", "RejectedExpenses"]);
+    // A change of confidence alone changes no result: it is listed, and names no calculator to notify.
+    const onlyConfidence = write(
+      "confidence.json",
+      JSON.stringify({
+        ...current,
+        tables: current.tables.map((t) =>
+          t.id === "co2Contribution.formula"
+            ? {
+                ...t,
+                rows: t.rows.map((r) => ({ ...r, confidence: r.confidence === "high" ? "low" : "high" })),
+              }
+            : t,
+        ),
+      }),
+    );
+    const confidenceDiff = JSON.parse(run(["diff", today, onlyConfidence, "--json"], dir).stdout);
+    expect(confidenceDiff.changes).toHaveLength(1);
+    expect(confidenceDiff.changes[0].changed).toEqual(["confidence"]);
+    expect(confidenceDiff.updatedCalculations).toEqual([]);
 
     const readable = run(["diff", today, changedFile], dir).stdout;
     expect(readable).toContain("4 row(s) differ");

@@ -33,7 +33,10 @@ export interface RulesDiff {
   readonly oldVersion: string;
   readonly newVersion: string;
   readonly changes: readonly RuleChange[];
-  /** The calculators any change feeds, in ViewOptions order: a notification's updatedCalculations. */
+  /**
+   * The calculators any change feeds (a change of confidence alone excepted: results do not show
+   * it), in ViewOptions order: a notification's updatedCalculations.
+   */
   readonly updatedCalculations: readonly string[];
 }
 
@@ -167,7 +170,13 @@ export function diffRules(before: RulesSnapshot, after: RulesSnapshot): RulesDif
         });
     }
   }
-  const touched = new Set(changes.flatMap((c) => c.calculators));
+  // A row whose confidence alone changed gives every result the same value, sources and flags:
+  // no calculator needs to be run again for it.
+  const touched = new Set(
+    changes
+      .filter((c) => !(c.changed?.length === 1 && c.changed[0] === "confidence"))
+      .flatMap((c) => c.calculators),
+  );
   return {
     oldVersion: before.rulesVersion,
     newVersion: after.rulesVersion,
