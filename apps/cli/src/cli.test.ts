@@ -84,6 +84,30 @@ describe("cartax calc", () => {
     expect(table.stdout).toContain("The maximum authorised mass (weight) is needed for this tax.");
   });
 
+  it("heads each explanation with the tax's name in the request's language, not the contract's RoadTax (issue 30)", () => {
+    const walloon = {
+      ...walloonWithoutWeight,
+      carDetail: { ...walloonWithoutWeight.carDetail, weight: 1500 },
+    };
+    const names = {
+      en: "Registration tax",
+      nl: "Belasting op de inverkeerstelling (BIV)",
+      fr: "Taxe de mise en circulation (TMC)",
+    };
+    for (const [language, name] of Object.entries(names)) {
+      const body = { ...walloon, userProfile: { ...walloon.userProfile, language } };
+      const out = run(["calc", "-"], JSON.stringify(body));
+      expect(out.code).toBe(0);
+      const headings = out.stdout.split("\n").filter((l) => l.includes("(evaluated on"));
+      expect(headings).toEqual([
+        expect.stringMatching(
+          new RegExp(`^  ${name.replace(/[()]/g, "\\$&")} 2025 \\(evaluated on 2025-09-01`),
+        ),
+      ]);
+      expect(out.stdout).not.toMatch(/^\s*RoadTax /m);
+    }
+  });
+
   it("prints exactly the API's CalculationResult JSON on stdout with --json", () => {
     const { code, stdout, stderr } = run(["calc", "--json", "-"], JSON.stringify(request));
     expect(code).toBe(0);

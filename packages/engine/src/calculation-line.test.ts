@@ -151,7 +151,7 @@ describe("descriptions say how a figure was reached", () => {
     const bik = en.find((l) => l.viewOption === "BenefitInKind" && l.year === 2025);
     // catalogue value = 18,000 × 1.21 (art. 36 §2 WIB 92: VAT included).
     expect(bik?.description).toMatch(
-      /^Catalogue value 21,780\.00 €, age coefficient 100 %, CO2 120 g\/km \(WLTP\), CO2 percentage [\d.]+ %/,
+      /^Catalogue value 21,780\.00 €, age coefficient 100 %, private-use share 6\/7, CO2 120 g\/km \(WLTP\), CO2 percentage [\d.]+ %/,
     );
     expect(en.find((l) => l.viewOption === "RoadTax")?.description).toContain(
       "CO2 120 g/km (WLTP), power 81 kW, maximum authorised mass 1570 kg",
@@ -197,7 +197,7 @@ describe("descriptions say how a figure was reached", () => {
       },
     }) satisfies { id: string; input: CalculationInput };
 
-  it("a BIK above its minimum names catalogue value, age coefficient, CO2 percentage and the minimum (BIK-2025-001)", () => {
+  it("a BIK above its minimum names catalogue value, age coefficient, private-use share, CO2 percentage and the minimum (BIK-2025-001)", () => {
     // Derivation: catalogue value 40000 × 1.21 = 48400; month 1 → 100 %; WLTP 130 g/km; CO2 % 5.5 +
     // (130 − 59) × 0.1 = 12.6 %; minimum 2025 1650, not reached (5227.20).
     const { input } = bikVector(
@@ -219,15 +219,15 @@ describe("descriptions say how a figure was reached", () => {
     );
     expect(line?.rawValue).toBe(5227.2);
     expect(line?.description).toMatch(
-      /^Catalogue value 48,400\.00 €, age coefficient 100 %, CO2 130 g\/km \(WLTP\), CO2 percentage 12\.6 %, yearly minimum \(not reached\) 1,650\.00 €\./,
+      /^Catalogue value 48,400\.00 €, age coefficient 100 %, private-use share 6\/7, CO2 130 g\/km \(WLTP\), CO2 percentage 12\.6 %, yearly minimum \(not reached\) 1,650\.00 €\./,
     );
     const nl = toCalculationLines(results(input), "nl").lines.find((l) => l.viewOption === "BenefitInKind");
     expect(nl?.description).toMatch(
-      /^Cataloguswaarde 48\.400,00 €, leeftijdscoëfficiënt 100 %, CO2 130 g\/km \(WLTP\), CO2-percentage 12,6 %/,
+      /^Cataloguswaarde 48\.400,00 €, leeftijdscoëfficiënt 100 %, aandeel privégebruik 6\/7, CO2 130 g\/km \(WLTP\), CO2-percentage 12,6 %/,
     );
     const fr = toCalculationLines(results(input), "fr").lines.find((l) => l.viewOption === "BenefitInKind");
     expect(fr?.description).toMatch(
-      /^Valeur catalogue 48\u202F400,00\u202F€, coefficient d'âge 100\u202F%, CO2 130 g\/km \(WLTP\), pourcentage CO2 12,6\u202F%/,
+      /^Valeur catalogue 48\u202F400,00\u202F€, coefficient d'âge 100\u202F%, part d'usage privé 6\/7, CO2 130 g\/km \(WLTP\), pourcentage CO2 12,6\u202F%/,
     );
   });
 
@@ -255,7 +255,7 @@ describe("descriptions say how a figure was reached", () => {
     );
     expect(line?.rawValue).toBe(1650);
     expect(line?.description).toMatch(
-      /^Catalogue value 42,350\.00 €, age coefficient 94 %, CO2 35 g\/km \(WLTP\), CO2 percentage 4 %\. The legal minimum applies \(1,650\.00 €\)\./,
+      /^Catalogue value 42,350\.00 €, age coefficient 94 %, private-use share 6\/7, CO2 35 g\/km \(WLTP\), CO2 percentage 4 %\. The legal minimum applies \(1,650\.00 €\)\./,
     );
   });
 });

@@ -96,7 +96,7 @@ export function lineDescription(result: TaxResult, language: Language): string |
   return description === "" ? null : description;
 }
 
-/** "Catalogue value 48,400.00 €, age coefficient 100 %, CO2 130 g/km (WLTP), …": the values recorded. */
+/** "Catalogue value 48,400.00 €, age coefficient 100 %, private-use share 6/7, CO2 …": the values recorded. */
 function factsOf(
   result: TaxResult,
   facts: readonly FactPlan[],

@@ -42,16 +42,20 @@ export function formatCalculation(calculated: CalculatedRequest, heading: string
   out.push("");
   for (const { result, line, unavailable } of entries) {
     const description = line ? line.description : (unavailable?.reason ?? null);
-    out.push(...explain(result, description, line?.url ?? unavailable?.url ?? null));
+    const name = line?.name ?? unavailable?.name ?? result.calculator;
+    out.push(...explain(result, name, description, line?.url ?? unavailable?.url ?? null));
   }
   return out.join("\n");
 }
 
-/** `url`: the line's link, in the request's language (the legal source's address for it). */
-function explain(result: TaxResult, description: string | null, url: string | null): string[] {
+/**
+ * `name`: the tax's name in the request's language, as the line names it (the contract's
+ * `RoadTax` is the registration tax); `url`: the line's link in that language.
+ */
+function explain(result: TaxResult, name: string, description: string | null, url: string | null): string[] {
   const e = result.explanation;
   const out = [
-    `  ${result.calculator} ${result.year} (evaluated on ${result.evaluationDate}, rules ${result.rulesVersion})`,
+    `  ${name} ${result.year} (evaluated on ${result.evaluationDate}, rules ${result.rulesVersion})`,
   ];
   if (description) out.push(`    ${description}`);
   if (e.formula) out.push(`    formula: ${e.formula}`);

@@ -58,6 +58,7 @@ describe("cartax rules", () => {
         change: string;
         table: string;
         from: string;
+        changed?: string[];
         old?: { value: { k: number } };
         new?: { value: unknown };
       }[];
@@ -74,7 +75,12 @@ describe("cartax rules", () => {
     for (const c of changed) {
       expect(c.change, `${c.table} ${c.from}`).toBe("changed");
       if (c.table === "flanders.index") expect(c.new?.value).toBe(c.old?.value.k);
-      else if (!recomputed.includes(c.table)) expect(c.new, `${c.table} ${c.from}`).toEqual(c.old);
+      else if (!recomputed.includes(c.table)) {
+        // Their sources, primary sources or provisional marks changed: the diff says which, not "value".
+        expect(c.new?.value, `${c.table} ${c.from}`).toEqual(c.old?.value);
+        expect(c.changed, `${c.table} ${c.from}`).not.toContain("value");
+        expect(c.changed?.length, `${c.table} ${c.from}`).toBeGreaterThan(0);
+      }
     }
     expect(diff.changes.filter((c) => !earlier.has(c.table)).every((c) => c.change === "added")).toBe(true);
   });
@@ -192,5 +198,123 @@ describe("cartax rules", () => {
     expect(run(["diff", "old.json"], dir).code).toBe(2);
     expect(run(["diff", "old.json", "missing.json"], dir).code).toBe(1);
     expect(run(["export", "--jsn"], dir).code).toBe(2);
+  });
+});
+
+describe("cartax rules diff lists only real changes and says what changed (issue 30)", () => {
+  const current = JSON.parse(fs.readFileSync(fixture, "utf8")) as RulesSnapshot;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-rules-diff-"));
+  const write = (name: string, text: string) => {
+    fs.writeFileSync(path.join(dir, name), text);
+    return name;
+  };
+  /** Every object's keys in reverse order (what another writer of the same JSON may do). */
+  const reversed = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(reversed)
+      : typeof value === "object" && value !== null
+        ? Object.fromEntries(
+            Object.entries(value)
+              .reverse()
+              .map(([k, v]) => [k, reversed(v)]),
+          )
+        : value;
+  const today = write("today.json", JSON.stringify(current, null, 2));
+
+  it("two exports of today's rules that differ only in layout (key order, indentation, 1.10 for 1.1) differ in nothing", () => {
+    const text = JSON.stringify(reversed(current), null, 4).replace(/": 1\.1(,?)$/gm, '": 1.10$1');
+    expect(text).toContain('": 1.10');
+    const other = write("reformatted.json", text);
+    const out = run(["diff", today, other, "--json"], dir);
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout).changes).toEqual([]);
+    expect(run(["diff", today, other], dir).stdout).toContain("0 row(s) differ");
+  });
+
+  it("lists exactly the rows that changed, each with what changed: value, period, source, confidence", () => {
+    const tables = structuredClone(current.tables) as unknown as {
+      id: string;
+      rows: {
+        from: string;
+        until: string | null;
+        value: unknown;
+        sources: { title: string; href: string }[];
+        confidence?: string;
+      }[];
+    }[];
+    const row = (id: string, index = 0) => {
+      const found = tables.find((t) => t.id === id)?.rows[index];
+      if (!found) throw new Error(`no row ${index} of ${id}`);
+      return found;
+    };
+    const source = row("bik.privateShare");
+    const oldHref = source.sources[0]?.href;
+    (source.sources[0] as { href: string }).href =
+      "https://www.ejustice.just.fgov.be/eli/wet/1992/04/10/1992041050/justel#Art.36";
+    const valued = row("rejectedExpenses.rates");
+    valued.value = { standard: 19, withFuelCard: 40 };
+    const period = row("bik.minimum");
+    period.until = "2021-06-30";
+    const confidence = row("bik.catalogueVatFactor");
+    confidence.confidence = confidence.confidence === "high" ? "medium" : "high";
+    // A retitled source and a value written with its keys in another order are not changes.
+    (row("bik.referenceCo2").sources[0] as { title: string }).title = "Another title of the same text";
+    const reference = row("bik.referenceCo2", 1);
+    reference.value = reversed(reference.value);
+    const changedFile = write("changed.json", JSON.stringify({ ...current, rulesVersion: "next", tables }));
+
+    const out = run(["diff", today, changedFile, "--json"], dir);
+    expect(out.code).toBe(0);
+    const diff = JSON.parse(out.stdout) as {
+      changes: {
+        change: string;
+        table: string;
+        from: string;
+        changed: string[];
+        old: { sources: string[] };
+        new: { sources: string[] };
+      }[];
+      updatedCalculations: string[];
+    };
+    expect(diff.changes.map((c) => [c.table, c.from, c.change, c.changed])).toEqual([
+      ["bik.catalogueVatFactor", confidence.from, "changed", ["confidence"]],
+      ["bik.minimum", period.from, "changed", ["period"]],
+      ["bik.privateShare", source.from, "changed", ["source"]],
+      ["rejectedExpenses.rates", valued.from, "changed", ["value"]],
+    ]);
+    const sourceChange = diff.changes.find((c) => c.table === "bik.privateShare");
+    expect(sourceChange?.old.sources[0]).toBe(oldHref);
+    expect(sourceChange?.new.sources[0]).toBe(source.sources[0]?.href);
+    expect(diff.updatedCalculations).toEqual(["BenefitInKind", "RejectedExpenses"]);
+    // A change of confidence alone changes no result: it is listed, and names no calculator to notify.
+    const onlyConfidence = write(
+      "confidence.json",
+      JSON.stringify({
+        ...current,
+        tables: current.tables.map((t) =>
+          t.id === "co2Contribution.formula"
+            ? {
+                ...t,
+                rows: t.rows.map((r) => ({ ...r, confidence: r.confidence === "high" ? "low" : "high" })),
+              }
+            : t,
+        ),
+      }),
+    );
+    const confidenceDiff = JSON.parse(run(["diff", today, onlyConfidence, "--json"], dir).stdout);
+    expect(confidenceDiff.changes).toHaveLength(1);
+    expect(confidenceDiff.changes[0].changed).toEqual(["confidence"]);
+    expect(confidenceDiff.updatedCalculations).toEqual([]);
+
+    const readable = run(["diff", today, changedFile], dir).stdout;
+    expect(readable).toContain("4 row(s) differ");
+    expect(readable).toMatch(
+      /changed bik\.privateShare 2021-01-01….* \(source\): source https:\/\/.* → https:\/\/www\.ejustice/,
+    );
+    expect(readable).toMatch(
+      /changed rejectedExpenses\.rates .* \(value\): value \{"standard":17,"withFuelCard":40\} → \{"standard":19,"withFuelCard":40\}/,
+    );
+    expect(readable).toMatch(/changed bik\.minimum .* \(period\): until \S+ → 2021-06-30/);
+    expect(readable).toMatch(/changed bik\.catalogueVatFactor .* \(confidence\): confidence \w+ → \w+/);
   });
 });

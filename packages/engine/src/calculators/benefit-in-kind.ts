@@ -51,7 +51,7 @@ function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined 
   const law = bikLawAt(ctx.lawDate);
   if (!law) return undefined;
 
-  b.setFormula("catalogPrice × 1.21 × ageCoefficient × 6/7 × CO2% (4 %–18 %), at least the yearly minimum");
+  b.setFormula(law.formula);
   b.param("vat", "factor", law.vat);
   const catalogue = mul(dec(car.catalogPrice), law.vatFactor);
   const catalogueValue = toEuros(catalogue);
@@ -61,6 +61,17 @@ function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined 
   const ageRow = law.ageCoefficients;
   const band = bandFor(ageRow.value, (a) => a.upToMonth === null || month <= a.upToMonth);
   const agePercent = b.paramValue("ageCoefficient", "%", band.percent, ageRow.sources[0]);
+  // The share of private use as the law writes it (6/7): with the catalogue value, the age
+  // coefficient and the CO2 percentage, the description holds every factor of the formula.
+  const shareRow = law.privateShareRow;
+  b.paramValue(
+    "privateShare",
+    "fraction",
+    law.privateShareText,
+    shareRow.sources[0],
+    shareRow.provisional === true,
+    shareRow.parameter ?? null,
+  );
   b.input("firstRegistration", ctx.firstRegistration).input("monthSinceFirstRegistration", month);
 
   const family = fuelFamily(car.fuel);

@@ -27,7 +27,7 @@ export function co2Contribution(ctx: LineContext): TaxResult {
   b.input("orderDate", ctx.orderDate);
   if (newRegime) b.note("orderedFromJuly2023");
 
-  b.setFormula("max(((CO2 × 9) − constant) / 12 × i × multiplier, minimum × i) per month; × 12 per year");
+  b.setFormula(law.formulaText);
   b.param("healthIndexSeptember", "points", law.healthIndex);
   b.param("healthIndexBase", "points", law.healthIndexBase);
   const i = law.i;

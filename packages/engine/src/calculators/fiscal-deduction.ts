@@ -28,7 +28,8 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
   const personalIncomeTax = profile.status === "SoleProprietor";
   const taxRegime = personalIncomeTax ? "personalIncomeTax" : "corporateTax";
   b.input("orderDate", ctx.orderDate).input("taxRegime", taxRegime);
-  b.setFormula("120 % − 0.5 % × fuelCoefficient × CO2, bounded by the regime of the order date");
+  const law = deductionLawAt(ctx.lawDate);
+  if (law) b.setFormula(law.formulaText);
 
   const family = fuelFamily(car.fuel);
   if (family === "zeroEmission") {
@@ -40,7 +41,6 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
 
   // Personal income tax: fuel is excluded from 2026 (law of 18/12/2025, circular 2026/C/11 section D);
   // the single percentage here is that of the other car costs.
-  const law = deductionLawAt(ctx.lawDate);
   const pitLawRow = law?.pitLawFromYear;
   const pitLaw2025 = pitLawRow !== undefined && ctx.year >= pitLawRow.value;
   if (personalIncomeTax && pitLaw2025) b.note("pitFuelExcluded");
@@ -102,17 +102,22 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
   // Regime A (and B before 2025): formula within [50 %, 100 %]; 40 % from 200 g/km or CO2 unknown.
   let percent: Fraction;
   if (co2 === undefined || cmp(co2, F.highCo2From) >= 0) {
-    if (co2 !== undefined) b.note("co2AtLeast200");
+    if (co2 !== undefined) {
+      b.note("co2AtLeast200", {
+        highCo2From: formulaRow.value.highCo2From,
+        highCo2Percent: formulaRow.value.highCo2Percent,
+      });
+    }
     b.paramValue("highCo2Percent", "%", formulaRow.value.highCo2Percent, formulaRow.sources[0]);
     percent = F.highCo2Percent;
   } else {
     percent = clamp(formula ?? ZERO, F.floor, F.maximum);
   }
   if (personalIncomeTax && ctx.orderDate < R.grandfatheredBefore) {
-    b.note("grandfatheredBefore2018");
+    const minimumRow = law.grandfatheredMinimum;
+    b.note("grandfatheredBefore2018", minimumRow && { grandfatheredMin: minimumRow.value });
     // The law of 18/12/2025 ends this grandfathering faster; its schedule was not found.
     if (pitLaw2025) b.note("uncertainRule").markProvisional();
-    const minimumRow = law.grandfatheredMinimum;
     if (!minimumRow) return b.rulesNotAvailable(`deduction.grandfatheredMinimum ${ctx.year}`);
     percent = max(percent, int(b.param("grandfatheredMin", "%", minimumRow)));
   }

@@ -58,7 +58,11 @@ describe("fake plug-in hybrid: which CO2 replaces the hybrid's", () => {
     const result = lineOf(fakeHybrid({}), "BenefitInKind", 2025);
     expect(result.explanation.notes).toContain("fakeHybridNoEquivalent");
     expect(result.explanation.notes).not.toContain("fakeHybrid");
-    expect(result.explanation.details).toMatchObject({ substituteCo2: 137.5, fakeHybridRule: "times2.5" });
+    expect(result.explanation.details).toMatchObject({
+      substituteCo2: 137.5,
+      fakeHybridRule: "ownCo2TimesMultiplier",
+      fakeHybridMultiplier: 2.5,
+    });
     expect(describeResult(result, "nl")).toContain("× 2,5 = 137,5 g/km");
   });
 

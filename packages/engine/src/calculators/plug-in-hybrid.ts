@@ -62,7 +62,7 @@ export function assessPluginHybrid(
   if (typeof battery === "number" && typeof weight === "number" && weight > 0) {
     // kWh per 100 kg, rounded mathematically to one decimal (0.45 counts as 0.5).
     const kwhPer100Kg = round(mul(dec(battery), int(100), ratio(1, Math.round(weight))), 1);
-    b.param("fakeHybridMinKwhPer100Kg", "kWh/100 kg", law.minBattery);
+    b.param("fakeHybridMinKwhPer100Kg", "kWh/100 kg", law.minBattery); // not law: the unit
     batteryTooSmall = cmp(kwhPer100Kg, law.minBatteryAmount) < 0;
     b.input("batteryKwhPer100Kg", toNumber(kwhPer100Kg, 1));
     if (batteryTooSmall) {
@@ -96,11 +96,12 @@ export function assessPluginHybrid(
     b.input("equivalentNonHybridCo2", pair.equivalent).input("equivalentCycle", pair.cycle);
     return { fake: true, taxCo2: dec(pair.equivalent) };
   }
-  b.param("fakeHybridMultiplier", "factor", law.fallbackMultiplier);
+  const multiplier = b.param("fakeHybridMultiplier", "factor", law.fallbackMultiplier);
   const substitute = mul(own, law.fallbackFactor);
   b.note("fakeHybridNoEquivalent", {
     substituteCo2: Number(substitute.n) / Number(substitute.d),
-    fakeHybridRule: "times2.5",
+    fakeHybridRule: "ownCo2TimesMultiplier",
+    fakeHybridMultiplier: multiplier,
   });
   return { fake: true, taxCo2: substitute };
 }

@@ -8,7 +8,7 @@ import { isZeroEmission } from "../vehicle";
 import { grossBenefitInKind } from "./benefit-in-kind";
 
 /**
- * RejectedExpenses: the company adds 17 % of the car's BIK (40 % with a fuel card) to its
+ * RejectedExpenses: the company adds a share of the car's BIK (a higher one with a fuel card) to its
  * disallowed expenses, computed on the BIK before the employee's own contribution. Corporate tax
  * only: not applicable to private persons and sole proprietors.
  */
@@ -20,10 +20,9 @@ export function rejectedExpenses(ctx: LineContext): TaxResult {
 
   const gross = grossBenefitInKind(ctx, b);
   if (gross === undefined) return b.rulesNotAvailable(`bik.referenceCo2/minimum ${ctx.year}`);
-  b.setFormula("benefit in kind (before own contribution) × 17 %, or × 40 % with a fuel card");
-  b.input("benefitInKind", toEuros(gross));
-
   const law = rejectedExpensesLawAt(ctx.lawDate);
+  if (law) b.setFormula(law.formula);
+  b.input("benefitInKind", toEuros(gross));
   if (!law) return b.rulesNotAvailable(`rejectedExpenses.rates ${ctx.year}`);
   const { rates: ratesRow, zeroEmissionFuelCard: electricityRow } = law;
   const fuelCard = profile.hasFuelCard === true;
@@ -32,6 +31,6 @@ export function rejectedExpenses(ctx: LineContext): TaxResult {
     : isZeroEmission(car.fuel)
       ? b.param("rate", "%", electricityRow)
       : b.paramValue("rate", "%", ratesRow.value.withFuelCard, ratesRow.sources[0]);
-  if (fuelCard) b.note("fuelCard");
+  if (fuelCard) b.note("fuelCard", { rate, standardRate: ratesRow.value.standard });
   return b.amount(mul(gross, ratio(rate, 100), int(1)));
 }

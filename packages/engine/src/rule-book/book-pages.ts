@@ -1,5 +1,19 @@
+import { SCALE_FORMULA, SURCHARGE_TEXT } from "../calculators/regional/annual-road-tax-scale";
+import { GREEN_FORMULA } from "../calculators/regional/flanders-annual-road-tax";
+import { WLTP_FORMULA } from "../calculators/regional/flanders-registration-tax";
+import { REFORM_FORMULA } from "../calculators/regional/wallonia-registration-tax";
 import type { Calculator, Region } from "../enums";
+import {
+  type BikCo2Percent,
+  bikFormulaText,
+  type PrivateShare,
+  privateShareText,
+} from "../rules/federal/benefit-in-kind";
+import { co2ContributionFormulaText } from "../rules/federal/co2-contribution";
+import { deductionFormulaText } from "../rules/federal/fiscal-deduction";
+import { rejectedExpensesFormulaText } from "../rules/federal/rejected-expenses";
 import { LEGAL_TEXTS, type LegalText } from "../rules/legal-texts";
+import { parameter } from "../rules/parameters";
 
 /** Where a page of the rule book belongs: a region, or the federal taxes. */
 export type BookScope = "federal" | "flanders" | "wallonia" | "brussels";
@@ -34,6 +48,27 @@ export const SCOPE_REGION: Readonly<Record<BookScope, Region | null>> = {
 };
 
 /**
+ * The value of a parameter's latest row: the book's formulas and summaries are written with the
+ * numbers in force last (each parameter's table on the page lists every period), never restated.
+ */
+function latest<T>(id: string): T {
+  const rows = parameter<T>(id).rows;
+  const last = rows[rows.length - 1];
+  if (!last) throw new Error(`parameter ${id} has no row`);
+  return last.value;
+}
+
+const vat = latest<number>("bik.catalogueVatFactor");
+const share = latest<PrivateShare>("bik.privateShare");
+const bikPercent = latest<BikCo2Percent>("bik.co2Percent");
+const deduction = latest<{ start: number; perGram: number; floor: number; maximum: number }>(
+  "deduction.formula",
+);
+const rejected = latest<{ standard: number; withFuelCard: number }>("rejectedExpenses.rates");
+const rejectedZeroEmission = latest<number>("rejectedExpenses.zeroEmissionFuelCardRate");
+const co2Contribution = latest<{ gramFactor: number }>("co2Contribution.formula");
+
+/**
  * The pages, in the order of the index. The summaries and formulas say what the calculators
  * implement (their formulas are the `formula` of the explanations); the parameters and vectors
  * of each page are found from the registry and `test-vectors/`, never listed here.
@@ -46,8 +81,7 @@ export const BOOK_PAGES: readonly BookPageDefinition[] = [
     legalTexts: [LEGAL_TEXTS.flandersBiv, LEGAL_TEXTS.flandersBivLeasing],
     summary:
       "The Flemish registration tax (belasting op de inverkeerstelling, BIV) is due once when a car is put into circulation in the Flemish Region, and is computed from its CO2 emission, fuel, Euro standard and age. The amount is bounded by an indexed minimum and maximum; zero-emission cars pay a flat amount or nothing, depending on the date.",
-    formula:
-      "min(max((round6((CO2 × f × q) / 246)^6 × 4500 + c) × LC, minimum), maximum) for WLTP values (NEDC: CO2 × f + x instead of CO2 × f × q); c is the air component of the Euro standard, LC the age correction.",
+    formula: `${WLTP_FORMULA} for WLTP values (NEDC: CO2 × f + x instead of CO2 × f × q); c is the air component of the Euro standard, LC the age correction.`,
   },
   {
     scope: "wallonia",
@@ -56,8 +90,7 @@ export const BOOK_PAGES: readonly BookPageDefinition[] = [
     legalTexts: [LEGAL_TEXTS.walloniaTmc, LEGAL_TEXTS.walloniaTmcReform],
     summary:
       "The Walloon registration tax (taxe de mise en circulation) is due once when a car is registered in the Walloon Region; until 30 June 2025 it follows the power table of CTA art. 97 with the eco-malus, and from 1 July 2025 the decree of 7 September 2023 adds CO2, mass and energy to it. The amount is bounded by a minimum and a maximum, and cars with an oldtimer plate pay a flat amount.",
-    formula:
-      "until 30 June 2025: max(amount(fiscal HP), amount(kW)) [− LPG reduction] × age %, at least the minimum, + eco-malus; from 1 July 2025: min(max(MB × age % × CO2/X × MMA/Y × C × index, minimum), maximum).",
+    formula: `until 30 June 2025: max(amount(fiscal HP), amount(kW)) [− LPG reduction] × age %, at least the minimum, + eco-malus; from 1 July 2025: ${REFORM_FORMULA}.`,
   },
   {
     scope: "brussels",
@@ -75,53 +108,47 @@ export const BOOK_PAGES: readonly BookPageDefinition[] = [
     legalTexts: [LEGAL_TEXTS.flandersRoadTax],
     summary:
       "The Flemish annual road tax (verkeersbelasting) is due every year for a car registered in the Flemish Region; it starts from the table of amounts by fiscal horsepower, indexed by Flanders with its own rounding. For cars first registered since 2021 (and company cars) the green formula adjusts it by CO2 and Euro standard, and zero-emission cars pay a flat amount.",
-    formula:
-      "scale(fiscal HP) × 1.10 [+ LPG supplement]; green formula: max(T + T × 0.3 % × (CO2 − reference) + T × EUROcorr, minimum) [− LPG reduction] × 1.10 [+ LPG supplement].",
+    formula: `${SCALE_FORMULA}; green formula: ${GREEN_FORMULA}.`,
   },
   {
     scope: "wallonia",
     tax: "annual-road-tax",
     calculator: "YearlyTax",
     legalTexts: [LEGAL_TEXTS.walloniaRoadTax],
-    summary:
-      "The Walloon annual road tax (taxe de circulation) is due every year for a car registered in the Walloon Region, from the table of amounts by fiscal horsepower of CTA art. 9, indexed every year on 1 July. The 10 % surcharge (décimes additionnels) is added, and LPG cars pay a supplement.",
-    formula: "scale(fiscal HP) × 1.10 [+ LPG supplement].",
+    summary: `The Walloon annual road tax (taxe de circulation) is due every year for a car registered in the Walloon Region, from the table of amounts by fiscal horsepower of CTA art. 9, indexed every year on 1 July. The surcharge (décimes additionnels, ${SURCHARGE_TEXT}) is added, and LPG cars pay a supplement.`,
+    formula: `${SCALE_FORMULA}.`,
   },
   {
     scope: "brussels",
     tax: "annual-road-tax",
     calculator: "YearlyTax",
     legalTexts: [LEGAL_TEXTS.brusselsRoadTax],
-    summary:
-      "The Brussels annual road tax (taxe de circulation / verkeersbelasting) is due every year for a car registered in the Brussels-Capital Region, from the table of amounts by fiscal horsepower of CTA art. 9, indexed every year on 1 July. The 10 % surcharge (décimes additionnels / opdeciemen) is added, and LPG cars pay a supplement.",
-    formula: "scale(fiscal HP) × 1.10 [+ LPG supplement].",
+    summary: `The Brussels annual road tax (taxe de circulation / verkeersbelasting) is due every year for a car registered in the Brussels-Capital Region, from the table of amounts by fiscal horsepower of CTA art. 9, indexed every year on 1 July. The surcharge (décimes additionnels / opdeciemen, ${SURCHARGE_TEXT}) is added, and LPG cars pay a supplement.`,
+    formula: `${SCALE_FORMULA}.`,
   },
   {
     scope: "federal",
     tax: "benefit-in-kind",
     calculator: "BenefitInKind",
     legalTexts: [LEGAL_TEXTS.benefitInKind],
-    summary:
-      "The user of a company car who may use it privately is taxed on a benefit in kind: 6/7 of the catalogue value, reduced by age, times a CO2 percentage between 4 % and 18 % around a yearly reference emission. The benefit is at least a yearly indexed minimum.",
-    formula: "catalogPrice × 1.21 × ageCoefficient × 6/7 × CO2% (4 %–18 %), at least the yearly minimum.",
+    summary: `The user of a company car who may use it privately is taxed on a benefit in kind: ${privateShareText(share)} of the catalogue value, reduced by age, times a CO2 percentage between ${bikPercent.minimum} % and ${bikPercent.maximum} % around a yearly reference emission. The benefit is at least a yearly indexed minimum.`,
+    formula: `${bikFormulaText(vat, share, bikPercent)}.`,
   },
   {
     scope: "federal",
     tax: "deduction",
     calculator: "FiscalDeduction",
     legalTexts: [LEGAL_TEXTS.fiscalDeduction],
-    summary:
-      "The costs of a company car are deductible for the company by a percentage that falls with its CO2 emission (120 % − 0.5 % × coefficient × CO2, between 50 % and 100 %). Cars ordered from July 2023 fall under the phase-out: fossil-fuel cars lose their deduction step by step and zero-emission cars keep a percentage by order year.",
-    formula: "120 % − 0.5 % × fuelCoefficient × CO2, bounded by the regime of the order date.",
+    summary: `The costs of a company car are deductible for the company by a percentage that falls with its CO2 emission (${deduction.start} % − ${deduction.perGram} % × coefficient × CO2, between ${deduction.floor} % and ${deduction.maximum} %). Cars ordered from July 2023 fall under the phase-out: fossil-fuel cars lose their deduction step by step and zero-emission cars keep a percentage by order year.`,
+    formula: `${deductionFormulaText(deduction)}.`,
   },
   {
     scope: "federal",
     tax: "rejected-expenses",
     calculator: "RejectedExpenses",
     legalTexts: [LEGAL_TEXTS.rejectedExpenses],
-    summary:
-      "A company that gives a car for private use adds part of the user's benefit in kind to its disallowed expenses. The part is 17 %, or 40 % when the company also pays the fuel.",
-    formula: "benefit in kind (before own contribution) × 17 %, or × 40 % with a fuel card.",
+    summary: `A company that gives a car for private use adds part of the user's benefit in kind to its disallowed expenses. The part is ${rejected.standard} %, or ${rejected.withFuelCard} % when the company also pays the fuel.`,
+    formula: `${rejectedExpensesFormulaText(rejected, rejectedZeroEmission)}.`,
   },
   {
     scope: "federal",
@@ -130,6 +157,6 @@ export const BOOK_PAGES: readonly BookPageDefinition[] = [
     legalTexts: [LEGAL_TEXTS.co2Contribution],
     summary:
       "An employer who gives a company car for private use pays a monthly solidarity contribution to social security, computed from the car's CO2 emission and fuel and indexed with the health index. The contribution is at least an indexed minimum; for cars ordered from July 2023 a multiplier applies.",
-    formula: "max(((CO2 × 9) − constant) / 12 × i × multiplier, minimum × i) per month; × 12 per year.",
+    formula: `${co2ContributionFormulaText(co2Contribution.gramFactor)}.`,
   },
 ];

@@ -55,7 +55,7 @@ export const LEGAL_TEXTS = {
   },
   rejectedExpenses: {
     title:
-      "Art. 198 §1, 9° and 9°bis WIB 92 / CIR 92 (rejected expenses: 17 % or 40 % of the benefit in kind), 9°bis inserted by the programme law of 25 December 2016 (MB 29.12.2016)",
+      "Art. 198 §1, 9° and 9°bis WIB 92 / CIR 92 (rejected expenses: a share of the benefit in kind), 9°bis inserted by the programme law of 25 December 2016 (MB 29.12.2016)",
     ...law("2016/12/25/2016021100"),
   },
   fiscalDeduction: {

@@ -24,6 +24,7 @@ export const FACTS_BY_CALCULATOR: Readonly<Record<Calculator, readonly Fact[]>> 
   BenefitInKind: [
     f("catalogueValue", "euro"),
     f("ageCoefficient", "unit"),
+    f("privateShare", "unit"),
     f("co2", "gkm"),
     f("co2Percent", "percent"),
     f("minimumNotReached", "euro"),
@@ -71,6 +72,7 @@ export const FACT_LABELS: Readonly<Record<Language, Readonly<Record<string, stri
   en: {
     catalogueValue: "catalogue value",
     ageCoefficient: "age coefficient",
+    privateShare: "private-use share",
     co2: "CO2",
     co2Percent: "CO2 percentage",
     minimumNotReached: "yearly minimum (not reached)",
@@ -92,6 +94,7 @@ export const FACT_LABELS: Readonly<Record<Language, Readonly<Record<string, stri
   nl: {
     catalogueValue: "cataloguswaarde",
     ageCoefficient: "leeftijdscoëfficiënt",
+    privateShare: "aandeel privégebruik",
     co2: "CO2",
     co2Percent: "CO2-percentage",
     minimumNotReached: "jaarlijks minimum (niet bereikt)",
@@ -113,6 +116,7 @@ export const FACT_LABELS: Readonly<Record<Language, Readonly<Record<string, stri
   fr: {
     catalogueValue: "valeur catalogue",
     ageCoefficient: "coefficient d'âge",
+    privateShare: "part d'usage privé",
     co2: "CO2",
     co2Percent: "pourcentage CO2",
     minimumNotReached: "minimum annuel (non atteint)",

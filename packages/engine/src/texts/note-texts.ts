@@ -17,20 +17,20 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     fakeHybrid:
       "Fake plug-in hybrid: calculated on the CO2 of the equivalent non-hybrid car, {substituteCo2} g/km ({equivalentCycle}, against the hybrid's {equivalentOwnCo2} g/km {equivalentCycle}).",
     fakeHybridNoEquivalent:
-      "Fake plug-in hybrid with no known equivalent non-hybrid car: calculated on its own CO2 × 2.5 = {substituteCo2} g/km.",
+      "Fake plug-in hybrid with no known equivalent non-hybrid car: calculated on its own CO2 × {fakeHybridMultiplier} = {substituteCo2} g/km.",
     fakeHybridEquivalentOtherCycle:
       "Fake plug-in hybrid: calculated on the CO2 of the equivalent non-hybrid car, {substituteCo2} g/km ({equivalentCycle}; the hybrid's own figure is known only in the other cycle).",
     minimumApplied: "The legal minimum applies ({minimum}).",
     ownContributionDeducted: "Own contribution of {ownYearly} per year deducted.",
-    fuelCard: "A fuel or charging card is provided: 40 % instead of 17 %.",
+    fuelCard: "A fuel or charging card is provided: {rate} % instead of {standardRate} %.",
     orderedFromJuly2023: "Car ordered from 1 July 2023.",
     regimeCeiling: "Ceiling for this year: {ceiling} %.",
     zeroEmissionByOrderYear: "Zero-emission car: percentage set by the order year.",
     fossilOrderedFrom2026: "CO2-emitting car ordered from 1 January 2026: not deductible.",
     pitPluginHybrid2026:
       "Plug-in hybrid ordered from 2026 (personal income tax, law of 18/12/2025): provisional.",
-    grandfatheredBefore2018: "Acquired before 2018 by a sole proprietor: at least 75 %.",
-    co2AtLeast200: "CO2 of 200 g/km or more: 40 %.",
+    grandfatheredBefore2018: "Acquired before 2018 by a sole proprietor: at least {grandfatheredMin} %.",
+    co2AtLeast200: "CO2 of {highCo2From} g/km or more: {highCo2Percent} %.",
     zeroEmissionExempt: "Zero-emission car: exempt.",
     zeroEmissionOrderedBeforeTransition:
       "Zero-emission car ordered on {orderDate}, before 6 October 2025: exempt under the transition rule (VCF art. {transitionArticle}), provided the order form and the Flemish tax service's form were filed before 15 January 2026, when the transition closed; without that filing the 2026 rules apply.",
@@ -45,7 +45,7 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     walloonReform: "Walloon registration tax as reformed on 1 July 2025.",
     indexedTable: "Indexed amounts of the period from {indexWindow}.",
     euroNormDerived: "Euro norm unknown: derived from the first registration date ({euroClass}).",
-    oldtimer: "Car first registered at least 30 years ago: the minimum applies.",
+    oldtimer: "Car first registered at least {oldtimerYears} years ago: the minimum applies.",
     oldCarFlatRoadTax: "Car first registered more than {years} years ago: flat road tax for old cars.",
     euro6eBisAssumed:
       "Euro 6e-bis status inferred from the registration date; it decides the fake-hybrid limit: provisional.",
@@ -73,20 +73,20 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     fakeHybrid:
       "Valse plug-inhybride: berekend op de CO2-uitstoot van het equivalente niet-hybride voertuig, {substituteCo2} g/km ({equivalentCycle}, tegenover {equivalentOwnCo2} g/km {equivalentCycle} van de hybride).",
     fakeHybridNoEquivalent:
-      "Valse plug-inhybride zonder gekend equivalent niet-hybride voertuig: berekend op de eigen CO2-uitstoot × 2,5 = {substituteCo2} g/km.",
+      "Valse plug-inhybride zonder gekend equivalent niet-hybride voertuig: berekend op de eigen CO2-uitstoot × {fakeHybridMultiplier} = {substituteCo2} g/km.",
     fakeHybridEquivalentOtherCycle:
       "Valse plug-inhybride: berekend op de CO2-uitstoot van het equivalente niet-hybride voertuig, {substituteCo2} g/km ({equivalentCycle}; de eigen uitstoot van de hybride is enkel in de andere cyclus gekend).",
     minimumApplied: "Het wettelijke minimum is van toepassing ({minimum}).",
     ownContributionDeducted: "Eigen bijdrage van {ownYearly} per jaar afgetrokken.",
-    fuelCard: "Er is een tank- of laadkaart: 40 % in plaats van 17 %.",
+    fuelCard: "Er is een tank- of laadkaart: {rate} % in plaats van {standardRate} %.",
     orderedFromJuly2023: "Wagen besteld vanaf 1 juli 2023.",
     regimeCeiling: "Plafond voor dit jaar: {ceiling} %.",
     zeroEmissionByOrderYear: "Emissievrije wagen: percentage volgens het besteljaar.",
     fossilOrderedFrom2026: "Wagen met CO2-uitstoot besteld vanaf 1 januari 2026: niet aftrekbaar.",
     pitPluginHybrid2026:
       "Plug-inhybride besteld vanaf 2026 (personenbelasting, wet van 18/12/2025): voorlopig.",
-    grandfatheredBefore2018: "Verworven vóór 2018 door een eenmanszaak: minstens 75 %.",
-    co2AtLeast200: "CO2-uitstoot van 200 g/km of meer: 40 %.",
+    grandfatheredBefore2018: "Verworven vóór 2018 door een eenmanszaak: minstens {grandfatheredMin} %.",
+    co2AtLeast200: "CO2-uitstoot van {highCo2From} g/km of meer: {highCo2Percent} %.",
     zeroEmissionExempt: "Emissievrije wagen: vrijgesteld.",
     zeroEmissionOrderedBeforeTransition:
       "Emissievrije wagen besteld op {orderDate}, vóór 6 oktober 2025: vrijgesteld volgens de overgangsregeling (VCF art. {transitionArticle}), op voorwaarde dat de bestelbon en het formulier van de Vlaamse Belastingdienst vóór 15 januari 2026 werden ingediend, de einddatum van de overgangsregeling; zonder die indiening gelden de regels van 2026.",
@@ -102,7 +102,7 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     indexedTable: "Geïndexeerde bedragen van de periode vanaf {indexWindow}.",
     euroNormDerived: "Euronorm onbekend: afgeleid uit de datum van eerste inschrijving ({euroClass}).",
     oldtimer:
-      "Wagen die minstens 30 jaar geleden voor het eerst werd ingeschreven: het minimum is van toepassing.",
+      "Wagen die minstens {oldtimerYears} jaar geleden voor het eerst werd ingeschreven: het minimum is van toepassing.",
     oldCarFlatRoadTax:
       "Wagen die meer dan {years} jaar geleden voor het eerst werd ingeschreven: forfaitaire verkeersbelasting voor oude wagens.",
     euro6eBisAssumed:
@@ -131,20 +131,21 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     fakeHybrid:
       "Faux hybride rechargeable : calculé sur les émissions de CO2 du véhicule non hybride équivalent, {substituteCo2} g/km ({equivalentCycle}, contre {equivalentOwnCo2} g/km {equivalentCycle} pour l'hybride).",
     fakeHybridNoEquivalent:
-      "Faux hybride rechargeable sans véhicule non hybride équivalent connu : calculé sur ses propres émissions de CO2 × 2,5 = {substituteCo2} g/km.",
+      "Faux hybride rechargeable sans véhicule non hybride équivalent connu : calculé sur ses propres émissions de CO2 × {fakeHybridMultiplier} = {substituteCo2} g/km.",
     fakeHybridEquivalentOtherCycle:
       "Faux hybride rechargeable : calculé sur les émissions de CO2 du véhicule non hybride équivalent, {substituteCo2} g/km ({equivalentCycle} ; les émissions propres de l'hybride ne sont connues que dans l'autre cycle).",
     minimumApplied: "Le minimum légal s'applique ({minimum}).",
     ownContributionDeducted: "Intervention personnelle de {ownYearly} par an déduite.",
-    fuelCard: "Une carte carburant ou de recharge est fournie : 40 % au lieu de 17 %.",
+    fuelCard: "Une carte carburant ou de recharge est fournie : {rate} % au lieu de {standardRate} %.",
     orderedFromJuly2023: "Voiture commandée à partir du 1er juillet 2023.",
     regimeCeiling: "Plafond pour cette année : {ceiling} %.",
     zeroEmissionByOrderYear: "Voiture zéro émission : pourcentage fixé par l'année de commande.",
     fossilOrderedFrom2026: "Voiture émettant du CO2 commandée à partir du 1er janvier 2026 : non déductible.",
     pitPluginHybrid2026:
       "Hybride rechargeable commandé à partir de 2026 (IPP, loi du 18/12/2025) : provisoire.",
-    grandfatheredBefore2018: "Acquise avant 2018 par une entreprise individuelle : au moins 75 %.",
-    co2AtLeast200: "CO2 de 200 g/km ou plus : 40 %.",
+    grandfatheredBefore2018:
+      "Acquise avant 2018 par une entreprise individuelle : au moins {grandfatheredMin} %.",
+    co2AtLeast200: "CO2 de {highCo2From} g/km ou plus : {highCo2Percent} %.",
     zeroEmissionExempt: "Voiture zéro émission : exonérée.",
     zeroEmissionOrderedBeforeTransition:
       "Voiture zéro émission commandée le {orderDate}, avant le 6 octobre 2025 : exonérée en vertu du régime transitoire (VCF art. {transitionArticle}), à condition que le bon de commande et le formulaire du service flamand des impôts aient été déposés avant le 15 janvier 2026, fin du régime transitoire ; sans ce dépôt, les règles de 2026 s'appliquent.",
@@ -159,7 +160,8 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
     walloonReform: "TMC wallonne réformée au 1er juillet 2025.",
     indexedTable: "Montants indexés de la période à partir du {indexWindow}.",
     euroNormDerived: "Norme Euro inconnue : déduite de la date de première immatriculation ({euroClass}).",
-    oldtimer: "Voiture immatriculée pour la première fois il y a au moins 30 ans : le minimum s'applique.",
+    oldtimer:
+      "Voiture immatriculée pour la première fois il y a au moins {oldtimerYears} ans : le minimum s'applique.",
     oldCarFlatRoadTax:
       "Voiture immatriculée pour la première fois il y a plus de {years} ans : taxe de circulation forfaitaire des véhicules anciens.",
     euro6eBisAssumed:

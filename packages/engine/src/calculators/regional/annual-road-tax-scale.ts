@@ -33,6 +33,12 @@ export function scaleBase(b: ResultBuilder, row: ParameterRow<RoadTaxScale>, hor
   return add(dec(base), mul(int(extraHorsepower), dec(perHorsepower)));
 }
 
+/** "× 1.1": the surcharge as the explanations' formulas write it, from its parameter. */
+export const SURCHARGE_TEXT = `× ${ROAD_TAX_SURCHARGE.factor}`;
+
+/** The formula of the plain scale: the window's amount × the surcharge, + the LPG supplement. */
+export const SCALE_FORMULA = `scale(fiscal HP) ${SURCHARGE_TEXT} [+ LPG supplement]`;
+
 /** × 1.10 (opdeciem / décimes additionnels), rounded to the cent. */
 export function withSurcharge(b: ResultBuilder, amount: Fraction): Fraction {
   return round(

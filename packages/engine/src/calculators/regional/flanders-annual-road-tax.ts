@@ -30,7 +30,13 @@ import { flemishIndex, flemishRoadTaxMinimum } from "../../rules/regional/flande
 import { flandersOldCarRoadTax, OLD_CAR_YEARS } from "../../rules/regional/old-car-annual-road-tax";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
-import { lpgSupplement, scaleBase, withSurcharge } from "./annual-road-tax-scale";
+import {
+  lpgSupplement,
+  SCALE_FORMULA,
+  SURCHARGE_TEXT,
+  scaleBase,
+  withSurcharge,
+} from "./annual-road-tax-scale";
 import { orderedBeforeTransition } from "./flanders-zero-emission";
 import { oldCarRoadTax, registeredMoreThan } from "./old-car-annual-road-tax";
 import {
@@ -73,7 +79,7 @@ export function flandersAnnualRoadTax(ctx: LineContext): TaxResult {
   const supplement = lpgSupplement(b, car.fuel === "LPG", horsepower);
 
   if (leasing || ctx.registrationDate < G.from) {
-    b.setFormula("scale(fiscal HP) × 1.10 [+ LPG supplement]");
+    b.setFormula(SCALE_FORMULA);
     return b.amount(add(withSurcharge(b, base), supplement));
   }
   const indexRow = rowAt(flemishIndex, ctx.lawDate);
@@ -94,9 +100,12 @@ function zeroEmission(ctx: LineContext, b: ResultBuilder): TaxResult {
   if (transition) return transition;
   const row = rowAt(roadTaxZeroEmissionFlat, ctx.lawDate);
   if (!row) return b.rulesNotAvailable(`flanders.roadTax.zeroEmissionFlat ${ctx.evaluationDate}`);
-  b.note("electricFlatRate").setFormula("flat amount × 1.10");
+  b.note("electricFlatRate").setFormula(ZERO_EMISSION_FORMULA);
   return b.amount(withSurcharge(b, dec(b.param("zeroEmissionFlat", "EUR/year", row))));
 }
+
+const ZERO_EMISSION_FORMULA = `flat amount ${SURCHARGE_TEXT}`;
+export const GREEN_FORMULA = `max(T + T × ${G.percentPerGram} % × (CO2 − reference) + T × EUROcorr, minimum) [− LPG reduction] ${SURCHARGE_TEXT} [+ LPG supplement]`;
 
 /**
  * max(T + round2(T × 0.3 % × (CO2 − ref)) + round2(T × EUROcorr), MIN) − LPG reduction, before the
@@ -112,9 +121,7 @@ function greenTax(
   const { car } = ctx.input;
   const { cycle, co2 } = regionalCo2(ctx, b);
   if (co2 === undefined) return b.missingInput("missingCo2", co2Field(ctx));
-  b.setFormula(
-    "max(T + T × 0.3 % × (CO2 − reference) + T × EUROcorr, minimum) [− LPG reduction] × 1.10 [+ LPG supplement]",
-  );
+  b.setFormula(GREEN_FORMULA);
   const reference = b.paramValue("referenceCo2", "g/km", G.referenceCo2[cycle], G.sources.formula);
   const taxedCo2 = clamp(dec(co2), CO2_FLOOR, CO2_CEILING);
   if (co2 < G.co2FloorDisputedUpTo) {

@@ -23,6 +23,12 @@ import { bivCents } from "./biv-sixth-power";
 import { orderedBeforeTransition } from "./flanders-zero-emission";
 import { co2Field, flemishEuroColumn, recordDates, regionalCo2 } from "./regional-car";
 
+/** The formula of a branch (NEDC: CO2 × f + x; WLTP: CO2 × f × q), written with the codex's numbers. */
+const bivFormula = (numerator: string) =>
+  `min(max((round${F.quotientDecimals}((${numerator}) / ${F.divisor})^${F.power} × ${F.factor} + c) × LC, minimum), maximum)`;
+export const NEDC_FORMULA = bivFormula("CO2 × f + x");
+export const WLTP_FORMULA = bivFormula("CO2 × f × q");
+
 /**
  * Battery-electric and hydrogen cars in Flanders, leasing companies included: exempt when
  * registered up to 31 Dec 2025 or ordered before 6 Oct 2025 (transition), the flat (unindexed)
@@ -56,7 +62,7 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   // Oldtimers (first put into circulation at least 30 years ago) pay the minimum (art. 2.3.4.1.3):
   // neither x/q nor the CO2 are needed.
   if (fullYearsBetween(ctx.firstRegistration, ctx.registrationDate) >= F.oldtimerYears) {
-    b.note("oldtimer");
+    b.note("oldtimer", { oldtimerYears: F.oldtimerYears });
     return b.amount(minimum);
   }
   const { cycle, co2 } = regionalCo2(ctx, b);
@@ -67,11 +73,7 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   const maximumCents = scaledBigInt(round(maximum, 2), 100);
   if (co2 === undefined) return b.missingInput("missingCo2", co2Field(ctx));
 
-  b.setFormula(
-    cycle === "NEDC"
-      ? "min(max((round6((CO2 × f + x) / 246)^6 × 4500 + c) × LC, minimum), maximum)"
-      : "min(max((round6((CO2 × f × q) / 246)^6 × 4500 + c) × LC, minimum), maximum)",
-  );
+  b.setFormula(cycle === "NEDC" ? NEDC_FORMULA : WLTP_FORMULA);
   const f = dec(b.paramValue("fuelFactor", "factor", BIV_FUEL_FACTOR[car.fuel] ?? 1, F.sources.formula));
   const yearly = dec(b.param(cycle === "NEDC" ? "x" : "q", cycle === "NEDC" ? "g/km" : "factor", yearlyRow));
   const weighted = mul(dec(co2), f);

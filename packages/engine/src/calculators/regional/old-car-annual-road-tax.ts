@@ -4,8 +4,10 @@ import type { LineContext } from "../../line-context";
 import type { ResultBuilder } from "../../result-builder";
 import { type ParameterRow, type ParameterTable, rowAt } from "../../rules/parameter-table";
 import type { TaxResult } from "../../tax-result";
-import { lpgSupplement, withSurcharge } from "./annual-road-tax-scale";
+import { lpgSupplement, SURCHARGE_TEXT, withSurcharge } from "./annual-road-tax-scale";
 import { regionalHorsepower } from "./regional-car";
+
+const OLD_CAR_FORMULA = `flat amount ${SURCHARGE_TEXT} [+ LPG supplement]`;
 
 /** Whether more than `years` years have passed between the first registration and `at`. */
 export function registeredMoreThan(firstRegistration: IsoDate, at: IsoDate, years: number): boolean {
@@ -35,7 +37,7 @@ export function oldCarRoadTax(
   const provisional = age.provisional === true;
   b.paramValue("oldCarYears", "years", age.years, age.row.sources[0], provisional, age.row.parameter);
   b.note("oldCarFlatRoadTax", { years: age.years });
-  b.setFormula("flat amount × 1.10 [+ LPG supplement]");
+  b.setFormula(OLD_CAR_FORMULA);
   const flat = withSurcharge(b, dec(b.param("oldCarFlat", "EUR/year", row)));
   if (ctx.input.car.fuel !== "LPG") return b.amount(flat);
   const horsepower = regionalHorsepower(ctx, b);

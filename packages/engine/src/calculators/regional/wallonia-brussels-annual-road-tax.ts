@@ -15,7 +15,7 @@ import {
 } from "../../rules/regional/old-car-annual-road-tax";
 import type { TaxResult } from "../../tax-result";
 import { isZeroEmission } from "../../vehicle";
-import { lpgSupplement, scaleBase, withSurcharge } from "./annual-road-tax-scale";
+import { lpgSupplement, SCALE_FORMULA, scaleBase, withSurcharge } from "./annual-road-tax-scale";
 import { type OldCarAge, oldCarRoadTax, registeredMoreThan } from "./old-car-annual-road-tax";
 import { recordDates, regionalHorsepower } from "./regional-car";
 import { walloonOldtimerPlateMet } from "./wallonia-oldtimer-plate";
@@ -53,7 +53,7 @@ export function walloniaBrusselsAnnualRoadTax(ctx: LineContext): TaxResult {
     if (fromCapacity === undefined) return b.missingInput("missingCapacity", "capacity");
     horsepower = fromCapacity;
   }
-  b.setFormula("scale(fiscal HP) × 1.10 [+ LPG supplement]");
+  b.setFormula(SCALE_FORMULA);
   const taxed = withSurcharge(b, scaleBase(b, row, horsepower));
   return b.amount(add(taxed, lpgSupplement(b, car.fuel === "LPG", horsepower)));
 }

@@ -54,7 +54,7 @@ function oldTax(ctx: LineContext, b: ResultBuilder, withEcoMalus: boolean): TaxR
   // A car over 30 years pays no eco-malus: any such car registered before 2022, from then on only
   // under an O plate (decree of 22 December 2021).
   if (walloonOldtimer(ctx, b)) {
-    b.note("oldtimer");
+    b.note("oldtimer", { oldtimerYears: R.oldtimerYears });
     return b.amount(amount);
   }
 
@@ -70,6 +70,8 @@ function oldTax(ctx: LineContext, b: ResultBuilder, withEcoMalus: boolean): TaxR
   return b.amount(add(amount, int(malus)));
 }
 
+export const REFORM_FORMULA = `min(max(MB × age % × CO2/X × MMA/Y × C × index, ${R.minimum}), ${R.maximum})`;
+
 /** From 1 July 2025: MB(kW) × age % × CO2/X × MMA/Y × C × index, bounded to [50, 9,000]. */
 function reformedTax(ctx: LineContext, b: ResultBuilder): TaxResult {
   const { car } = ctx.input;
@@ -79,11 +81,11 @@ function reformedTax(ctx: LineContext, b: ResultBuilder): TaxResult {
   // Cars first put into circulation more than 30 years ago and registered under an O plate pay a
   // flat 61.50 (link2fleet, April 2025); without the plate, the formula (regional-fixes.md §2.3).
   if (walloonOldtimer(ctx, b)) {
-    b.note("oldtimer");
+    b.note("oldtimer", { oldtimerYears: R.oldtimerYears });
     return b.amount(dec(b.paramValue("oldtimerFlat", "EUR", R.oldtimerFlat, R.sources.oldtimer)));
   }
   if (typeof car.weight !== "number" || !(car.weight > 0)) return b.missingInput("missingWeight", "weight");
-  b.setFormula("min(max(MB × age % × CO2/X × MMA/Y × C × index, 50), 9000)");
+  b.setFormula(REFORM_FORMULA);
   b.input("kilowatt", car.kilowatt).input("weight", car.weight);
 
   const co2Factor = co2Ratio(ctx, b);

@@ -31,10 +31,12 @@ export const bikCo2PercentRule = parameter<BikCo2Percent>("bik.co2Percent");
 /** Electric and hydrogen cars: always the minimum percentage. */
 export const bikZeroEmissionPercent = parameter<number>("bik.zeroEmissionPercent");
 
-/** Private-use share (6/7). */
-export const bikPrivateShare = parameter<{ readonly numerator: number; readonly denominator: number }>(
-  "bik.privateShare",
-);
+/** Private-use share (6/7), as a numerator and a denominator. */
+export interface PrivateShare {
+  readonly numerator: number;
+  readonly denominator: number;
+}
+export const bikPrivateShare = parameter<PrivateShare>("bik.privateShare");
 
 /** VAT factor added to the stored ex-VAT catalogue price. */
 export const bikCatalogueVatFactor = parameter<number>("bik.catalogueVatFactor");
@@ -71,9 +73,22 @@ export interface BikLaw {
   readonly vatFactor: Fraction;
   readonly ageCoefficients: ParameterRow<readonly AgeBand[]>;
   readonly percent: BikPercentFractions;
+  readonly privateShareRow: ParameterRow<PrivateShare>;
   readonly privateShare: Fraction;
+  /** The share as the law writes it ("6/7"): what the explanation records and the description shows. */
+  readonly privateShareText: string;
+  /** The explanation's formula, written with this day's numbers. */
+  readonly formula: string;
   readonly zeroEmissionPercent: ParameterRow<number> | undefined;
   readonly unknownCo2: ParameterRow<ReferenceCo2> | undefined;
+}
+
+/** "6/7": the private-use share as the law writes it. */
+export const privateShareText = (share: PrivateShare) => `${share.numerator}/${share.denominator}`;
+
+/** The formula of art. 36 § 2, written with the numbers of the parameters it names. */
+export function bikFormulaText(vat: number, share: PrivateShare, percent: BikCo2Percent): string {
+  return `catalogPrice × ${vat} × ageCoefficient × ${privateShareText(share)} × CO2% (${percent.minimum} %–${percent.maximum} %), at least the yearly minimum`;
 }
 
 /** The BIK law in force on a day, or undefined when a row the formula needs is not published. */
@@ -104,7 +119,10 @@ export const bikLawAt = lawByDate(
         minimum: dec(percent.value.minimum),
         maximum: dec(percent.value.maximum),
       },
+      privateShareRow: privateShare,
       privateShare: ratio(privateShare.value.numerator, privateShare.value.denominator),
+      privateShareText: privateShareText(privateShare.value),
+      formula: bikFormulaText(vat.value, privateShare.value, percent.value),
       zeroEmissionPercent: rows.zeroEmissionPercent,
       unknownCo2: rows.unknownCo2,
     };

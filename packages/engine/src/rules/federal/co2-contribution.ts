@@ -48,6 +48,13 @@ export interface Co2ContributionMinimum {
   readonly indexed: Fraction;
 }
 
+// The months of a year (a calendar fact, not a parameter).
+const MONTHS = 12;
+
+/** The monthly formula of art. 38 § 3quater, written with its gram factor. */
+export const co2ContributionFormulaText = (gramFactor: number) =>
+  `max(((CO2 × ${gramFactor}) − constant) / ${MONTHS} × i × multiplier, minimum × i) per month; × ${MONTHS} per year`;
+
 /** The contribution's law of a day, with the index coefficient and the minima as fractions. */
 export interface Co2ContributionLaw {
   readonly healthIndex: ParameterRow<number>;
@@ -56,6 +63,8 @@ export interface Co2ContributionLaw {
   readonly i: Fraction;
   readonly formula: ParameterRow<{ gramFactor: number; petrol: number; diesel: number; lpg: number }>;
   readonly gramFactor: Fraction;
+  /** The explanation's formula, written with this day's gram factor. */
+  readonly formulaText: string;
   readonly newRegimeOrderDate: ParameterRow<string>;
   readonly minimumOld: Co2ContributionMinimum | undefined;
   readonly minimumNew: Co2ContributionMinimum | undefined;
@@ -89,6 +98,7 @@ export const co2ContributionLawAt = lawByDate(
       i,
       formula,
       gramFactor: int(formula.value.gramFactor),
+      formulaText: co2ContributionFormulaText(formula.value.gramFactor),
       newRegimeOrderDate: regime,
       minimumOld: minimum(rows.minimumOld),
       minimumNew: minimum(rows.minimumNew),

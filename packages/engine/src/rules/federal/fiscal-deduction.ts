@@ -75,6 +75,10 @@ export const pitPluginHybridRules = parameter<{
  */
 export const pitLawFromYear = parameter<number>("deduction.pitLawFromYear");
 
+/** The gram formula of art. 66, written with its numbers. */
+export const deductionFormulaText = (f: { readonly start: number; readonly perGram: number }) =>
+  `${f.start} % − ${f.perGram} % × fuelCoefficient × CO2, bounded by the regime of the order date`;
+
 /** The gram formula's numbers as exact fractions. */
 export interface DeductionFormulaFractions {
   readonly start: Fraction;
@@ -89,6 +93,8 @@ export interface DeductionFormulaFractions {
 export interface DeductionLaw {
   readonly formula: ParameterRow<(typeof deductionFormula.rows)[number]["value"]>;
   readonly F: DeductionFormulaFractions;
+  /** The explanation's formula, written with this day's numbers. */
+  readonly formulaText: string;
   readonly regimeDates: ParameterRow<(typeof deductionRegimeDates.rows)[number]["value"]>;
   readonly pitPluginHybrid: ParameterRow<(typeof pitPluginHybridRules.rows)[number]["value"]>;
   readonly pitLawFromYear: ParameterRow<number> | undefined;
@@ -128,6 +134,7 @@ export const deductionLawAt = lawByDate(
         highCo2Percent: int(f.highCo2Percent),
         highCo2From: int(f.highCo2From),
       },
+      formulaText: deductionFormulaText(f),
       regimeDates,
       pitPluginHybrid,
       pitLawFromYear: rows.pitLawFromYear,

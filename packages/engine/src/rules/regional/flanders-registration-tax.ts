@@ -77,7 +77,7 @@ export const FLEMISH_ZERO_EMISSION_TRANSITION = {
   orderedBefore: zeroEmission.value.orderedBefore,
   /** The order form and the administration's form filed before this date (the transition's end). */
   filedBefore: zeroEmission.value.filedBefore,
-  articles: { registrationTax: "2.3.6.0.2", roadTax: "2.2.6.0.6" },
+  articles: { registrationTax: "2.3.6.0.2", roadTax: "2.2.6.0.6" }, // not law: article numbers
   source: zeroEmission.sources[0],
 } as const;
 
