@@ -16,6 +16,7 @@ import { LanguageLinks } from "./language-links";
 import { formatLongDate, formatQuantity } from "./page-format";
 import { PAGE_STYLE } from "./page-style";
 import { euroStandardName, fuelName, missingInputNames, PAGE_TEXTS } from "./page-texts";
+import { PROVISIONAL_NOTE, ProvisionalMark, ProvisionalNote } from "./provisional-mark";
 
 export interface CarPageProps {
   readonly car: StoredCar;
@@ -49,9 +50,6 @@ function shortText(line: PageLine | undefined, language: Language): string {
   if (line.outcome !== "missingInput") return t.noFigure[line.outcome];
   return t.noFigure.missingInput.replace("{fields}", missingInputNames(line.missingFields, language));
 }
-
-/** The id of the note that says what the provisional mark means. */
-const PROVISIONAL_NOTE = "provisional-note";
 
 /**
  * A figure of the page: the amount, a provisional mark pointing at the note that explains it, the
@@ -96,24 +94,6 @@ export function Figure(props: {
         {source}
       </div>
     </div>
-  );
-}
-
-/** "provisional*", tied to the note that says what it means (words, not colour alone). */
-export function ProvisionalMark(props: { readonly language: Language; readonly note: string }) {
-  return (
-    <span class="provisional" data-provisional="true" aria-describedby={props.note}>
-      {PAGE_TEXTS[props.language].provisional}*
-    </span>
-  );
-}
-
-/** The note under the figures that says what the provisional mark means. */
-export function ProvisionalNote(props: { readonly language: Language; readonly id: string }) {
-  return (
-    <p class="note provisional-note" id={props.id} data-testid="provisional-note">
-      * {PAGE_TEXTS[props.language].provisionalNote}
-    </p>
   );
 }
 
