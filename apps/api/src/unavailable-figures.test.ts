@@ -145,11 +145,11 @@ describe.each(testDatabases())("a figure that cannot be computed on $dialect", (
           r.text(),
         );
       const expected = {
-        en: "Wallonia: no figure (missing: weight)",
-        nl: "Wallonië: geen bedrag (ontbreekt: gewicht)",
-        fr: "Wallonie: pas de montant (donnée manquante : poids)",
+        en: "Wallonia: no figure (missing: the maximum authorised mass)",
+        nl: "Wallonië: geen bedrag (ontbreekt: de maximaal toegelaten massa)",
+        fr: "Wallonie: pas de montant (donnée manquante : la masse maximale autorisée)",
       };
-      expect(await page("en")).toContain("The maximum authorised mass (weight) is needed for this tax.");
+      expect(await page("en")).toContain("Missing input: the maximum authorised mass.");
       for (const [lang, words] of Object.entries(expected)) {
         const html = await page(lang);
         const description = /<meta property="og:description" content="([^"]*)"/.exec(html)?.[1] ?? "";

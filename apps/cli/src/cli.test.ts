@@ -108,6 +108,52 @@ describe("cartax calc", () => {
     }
   });
 
+  it("marks in the table every line --json marks provisional, and only those, with the legend in the request's language", () => {
+    // A plug-in hybrid registered in Wallonia in March 2026, all six calculators over two years.
+    const hybrid = (language: string) => ({
+      carDetail: {
+        catalogPrice: 48000,
+        firstRegistration: "2026-03-01",
+        fuel: "PluginHybridPetrol",
+        euroStandard: "Euro6",
+        kilowatt: 155,
+        wltp: 32,
+        nedC2: 0,
+        capacity: 1477,
+        weight: 2000,
+        batteryCapacity: 19.5,
+      },
+      userProfile: {
+        postalCode: 4000,
+        status: "SelfEmployed",
+        registrationOn: "CompanyRegistration",
+        regionRegistration: "Wallonia",
+        language,
+        viewOptions: 63,
+      },
+      options: { registrationDate: "2026-03-01" },
+    });
+    const legends = {
+      en: /^ {2}\* provisional: the figure rests on a rule or an amount that no authoritative source/m,
+      nl: /^ {2}\* voorlopig: het bedrag steunt op een regel of een bedrag dat nog niet/m,
+      fr: /^ {2}\* provisoire : le montant repose sur une règle ou un montant/m,
+    };
+    const marks = { en: "provisional*", nl: "voorlopig*", fr: "provisoire*" };
+    for (const language of ["en", "nl", "fr"] as const) {
+      const body = JSON.parse(run(["calc", "--json", "-"], JSON.stringify(hybrid(language))).stdout);
+      const table = run(["calc", "-"], JSON.stringify(hybrid(language))).stdout;
+      const lines: { name: string; year: number; value: string; provisional: boolean }[] = body.lines;
+      expect(lines.some((line) => line.provisional)).toBe(true);
+      for (const line of lines) {
+        const row = table.split("\n").find((r) => r.includes(line.name) && r.includes(` ${line.year} `));
+        expect(row, `${line.name} ${line.year}`).toContain(line.value);
+        if (line.provisional) expect(row, `${line.name} ${line.year}`).toContain(marks[language]);
+        else expect(row, `${line.name} ${line.year}`).not.toContain("*");
+      }
+      expect(table).toMatch(legends[language]);
+    }
+  });
+
   it("prints exactly the API's CalculationResult JSON on stdout with --json", () => {
     const { code, stdout, stderr } = run(["calc", "--json", "-"], JSON.stringify(request));
     expect(code).toBe(0);

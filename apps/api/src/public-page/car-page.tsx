@@ -15,7 +15,8 @@ import { FAVICON_DATA_URI } from "./favicon";
 import { LanguageLinks } from "./language-links";
 import { formatLongDate, formatQuantity } from "./page-format";
 import { PAGE_STYLE } from "./page-style";
-import { euroStandardName, fuelName, PAGE_TEXTS } from "./page-texts";
+import { euroStandardName, fuelName, missingInputNames, PAGE_TEXTS } from "./page-texts";
+import { PROVISIONAL_NOTE, ProvisionalMark, ProvisionalNote } from "./provisional-mark";
 
 export interface CarPageProps {
   readonly car: StoredCar;
@@ -42,38 +43,76 @@ function linesFor(car: StoredCar, region: Region, today: string, language: Langu
 type PageLine = CalculationLine | UnavailableLine;
 
 /** The words of the page for a figure, or for its absence (never "0.00 €" for a missing figure). */
-function shortText(line: PageLine | undefined, t: (typeof PAGE_TEXTS)[Language]): string {
+function shortText(line: PageLine | undefined, language: Language): string {
+  const t = PAGE_TEXTS[language];
   if (!line) return t.none;
   if ("value" in line) return line.value;
   if (line.outcome !== "missingInput") return t.noFigure[line.outcome];
-  const labels: Record<string, string> = {
-    weight: t.weight,
-    capacity: t.capacity,
-    wltp: t.co2Wltp,
-    nedC2: t.co2Nedc,
-  };
-  const fields = (line.missingFields ?? []).map((f) => lowerFirst(labels[f] ?? f)).join(", ");
-  return t.noFigure.missingInput.replace("{fields}", fields);
+  return t.noFigure.missingInput.replace("{fields}", missingInputNames(line.missingFields, language));
 }
 
-/** "Weight" → "weight", but "CO₂ (WLTP)" stays. */
-const lowerFirst = (text: string) =>
-  /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
-
-function Amount(props: { line: PageLine | undefined; none: string; source: string }) {
-  const { line } = props;
-  if (!line) return <span>{props.none}</span>;
-  // A figure shows its value; a tax without one says why, in the engine's words.
-  const text = "value" in line ? line.value : line.reason;
+/**
+ * A figure of the page: the amount, a provisional mark pointing at the note that explains it, the
+ * basis (the line's description: catalogue value, coefficients, CO2, fiscal HP, the law's fallback
+ * when one was used) and the legal source. A tax without a figure is set apart from amounts (not
+ * bold, framed): "no figure", and the input it lacks named in the page's language, or why.
+ */
+export function Figure(props: {
+  readonly line: PageLine | undefined;
+  readonly language: Language;
+  /** The id of the note that explains the provisional mark. */
+  readonly note: string;
+}) {
+  const { line, language } = props;
+  const t = PAGE_TEXTS[language];
+  if (!line) return <span>{t.none}</span>;
+  const source = line.url ? (
+    <a class="source" href={line.url} rel="noopener" target="_blank">
+      {t.source}
+    </a>
+  ) : null;
+  if (!("value" in line)) {
+    const why =
+      line.outcome === "missingInput"
+        ? t.missingInput.replace("{fields}", missingInputNames(line.missingFields, language))
+        : line.reason;
+    return (
+      <div class="no-figure" data-outcome={line.outcome}>
+        <span class="no-figure-label">{t.noFigureLabel}</span>
+        <span class="why">{why}</span>
+        {line.outcome === "missingInput" ? <span class="hint">{t.completeCar}</span> : null}
+        {source}
+      </div>
+    );
+  }
   return (
-    <span>
-      <span class="amount">{text}</span>
-      {line.url ? (
-        <a class="source" href={line.url} rel="noopener" target="_blank">
-          {props.source}
-        </a>
-      ) : null}
-    </span>
+    <div class="figure">
+      <span class="amount">{line.value}</span>
+      {line.provisional ? <ProvisionalMark language={language} note={props.note} /> : null}
+      <div class="figure-more">
+        {line.description ? <Basis text={line.description} language={language} /> : null}
+        {source}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The basis of a figure, under it: shown as text on a wide screen; on a phone folded under
+ * "How it is computed" so that every region's taxes stay on the first screen (the style sheet shows
+ * one or the other; a hidden copy is hidden from assistive technology too).
+ */
+function Basis(props: { readonly text: string; readonly language: Language }) {
+  return (
+    <>
+      <span class="basis basis-wide" data-basis="true">
+        {props.text}
+      </span>
+      <details class="basis-narrow">
+        <summary>{PAGE_TEXTS[props.language].basis}</summary>
+        <span class="basis">{props.text}</span>
+      </details>
+    </>
   );
 }
 
@@ -92,6 +131,13 @@ export function CarPage(props: CarPageProps) {
     return { region, lines, find: (v: string) => lines.find((l) => l.viewOption === v) };
   });
   const bik = regions[0]?.find("BenefitInKind");
+  // The note that explains the provisional mark, once, under the last figures (the benefit in
+  // kind), so that a phone still shows every region's taxes and the benefit on its first screen.
+  const isProvisional = (line: PageLine | undefined) =>
+    line !== undefined && "value" in line && line.provisional;
+  const anyProvisional =
+    isProvisional(bik) ||
+    regions.some((r) => isProvisional(r.find("RoadTax")) || isProvisional(r.find("YearlyTax")));
   const specs: [string, string | null][] = [
     [t.catalogPrice, formatEuro(car.catalogPrice, props.language)],
     [t.firstRegistration, car.firstRegistration ? formatLongDate(car.firstRegistration, lang) : null],
@@ -106,7 +152,7 @@ export function CarPage(props: CarPageProps) {
   ];
   const computedFor = `${t.computedFor} ${formatLongDate(props.today, lang)}.`;
   const summary = regions
-    .map((r) => `${t.regions[r.region]}: ${shortText(r.find("RoadTax"), t)}`)
+    .map((r) => `${t.regions[r.region]}: ${shortText(r.find("RoadTax"), lang)}`)
     .join(" · ");
   return (
     <html lang={props.language}>
@@ -139,7 +185,7 @@ export function CarPage(props: CarPageProps) {
             <p class="note">
               {t.taxesNote} <span data-testid="computed-for">{computedFor}</span>
             </p>
-            <table>
+            <table class="taxes">
               <thead>
                 <tr>
                   <th scope="col">{t.region}</th>
@@ -151,11 +197,11 @@ export function CarPage(props: CarPageProps) {
                 {regions.map((r) => (
                   <tr data-region={r.region}>
                     <th scope="row">{t.regions[r.region]}</th>
-                    <td data-label={t.registrationTax}>
-                      <Amount line={r.find("RoadTax")} none={t.none} source={t.source} />
+                    <td data-label={t.registrationTaxShort}>
+                      <Figure line={r.find("RoadTax")} language={lang} note={PROVISIONAL_NOTE} />
                     </td>
-                    <td data-label={t.roadTax}>
-                      <Amount line={r.find("YearlyTax")} none={t.none} source={t.source} />
+                    <td data-label={t.roadTaxShort}>
+                      <Figure line={r.find("YearlyTax")} language={lang} note={PROVISIONAL_NOTE} />
                     </td>
                   </tr>
                 ))}
@@ -165,9 +211,10 @@ export function CarPage(props: CarPageProps) {
           <section class="bik">
             <h2>{t.bik}</h2>
             <p class="note">{t.bikNote}</p>
-            <p class="big" data-testid="bik">
-              <Amount line={bik} none={t.none} source={t.source} />
-            </p>
+            <div class="big" data-testid="bik">
+              <Figure line={bik} language={lang} note={PROVISIONAL_NOTE} />
+            </div>
+            {anyProvisional ? <ProvisionalNote language={lang} id={PROVISIONAL_NOTE} /> : null}
           </section>
           <section class="specifications">
             <h2>{t.specs}</h2>

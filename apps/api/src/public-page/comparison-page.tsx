@@ -4,7 +4,8 @@ import { FAVICON_DATA_URI } from "./favicon";
 import { LanguageLinks } from "./language-links";
 import { formatLongDate } from "./page-format";
 import { PAGE_STYLE } from "./page-style";
-import { PAGE_TEXTS } from "./page-texts";
+import { missingInputNames, PAGE_TEXTS } from "./page-texts";
+import { PROVISIONAL_NOTE, ProvisionalMark, ProvisionalNote } from "./provisional-mark";
 import {
   comparedCalculators,
   type SharedCell,
@@ -25,7 +26,6 @@ const COMPARISON_STYLE = `
 main { max-width: 1180px; }
 .totals table, .years table { font-size:.92rem; }
 .amount { white-space:nowrap; }
-.no-figure { color:var(--muted); font-size:.85rem; }
 h3 { font-size:1rem; margin: 16px 0 4px; }
 .scroll { overflow-x:auto; }
 .ranking { margin:0; padding-left:0; list-style:none; }
@@ -34,6 +34,9 @@ h3 { font-size:1rem; margin: 16px 0 4px; }
 .rank { display:inline-block; min-width:2em; font-weight:700; color:var(--accent); }
 .mark { display:block; color:var(--muted); font-size:.8rem; }
 .years td .source, .totals td .source { display:block; margin-left:0; }
+.totals .provisional, .years .provisional { margin-left:4px; }
+.basis-fold summary { cursor:pointer; color:var(--muted); font-size:.75rem; }
+.years td { min-width: 9em; }
 `;
 
 const money = (value: number, unit: "EUR" | "percent", language: Language) =>
@@ -48,30 +51,55 @@ function Source(props: { readonly url: string | null; readonly label: string }) 
   ) : null;
 }
 
-/** One figure of a car for a calculator and year, or why there is none; assumed rules are said. */
-function Cell(props: { readonly cell: SharedCell | undefined; readonly language: Language }) {
+/**
+ * One figure of a car for a calculator and year, or why there is none (the missing input named in
+ * the page's language); provisional figures and assumed rules are marked, and the basis (the saved
+ * line's description) folds under the amount, marked with its language when the comparison was
+ * made in another one.
+ */
+function Cell(props: {
+  readonly cell: SharedCell | undefined;
+  readonly language: Language;
+  /** The language of the saved descriptions. */
+  readonly savedIn: Language;
+}) {
   const { cell, language } = props;
   const t = COMPARISON_TEXTS[language];
-  const source = PAGE_TEXTS[language].source;
-  if (!cell) return <span>{PAGE_TEXTS[language].none}</span>;
+  const p = PAGE_TEXTS[language];
+  if (!cell) return <span>{p.none}</span>;
   if (cell.kind === "none") {
     return (
-      <span>
-        <span class="no-figure">{t.noFigures[cell.outcome]}</span>
-        <Source url={cell.url} label={source} />
-      </span>
+      <div class="no-figure" data-outcome={cell.outcome}>
+        <span class="no-figure-label">{t.noFigures[cell.outcome]}</span>
+        {cell.outcome === "missingInput" ? (
+          <span class="why">
+            {p.missingInput.replace("{fields}", missingInputNames(cell.missingFields, language))}
+          </span>
+        ) : null}
+        <Source url={cell.url} label={p.source} />
+      </div>
     );
   }
   return (
-    <span>
+    <div class="figure">
       <span class="amount">{money(cell.rawValue, cell.unit, language)}</span>
+      {cell.provisional ? <ProvisionalMark language={language} note={PROVISIONAL_NOTE} /> : null}
       {cell.assumedRulesYear !== null ? (
         <span class="mark" data-assumed={cell.assumedRulesYear}>
           {fill(t.assumed, { year: cell.assumedRulesYear })}
         </span>
       ) : null}
-      <Source url={cell.url} label={source} />
-    </span>
+      {cell.description ? (
+        <details class="basis-fold">
+          <summary>{p.basis}</summary>
+          <span class="basis" data-basis="true" lang={props.savedIn === language ? undefined : props.savedIn}>
+            {props.savedIn === language ? "" : `(${t.writtenIn[props.savedIn]}) `}
+            {cell.description}
+          </span>
+        </details>
+      ) : null}
+      <Source url={cell.url} label={p.source} />
+    </div>
   );
 }
 
@@ -80,6 +108,8 @@ function Total(props: {
   readonly total: SharedTotal | undefined;
   readonly url: string | null;
   readonly language: Language;
+  /** Whether a yearly figure added into the total is provisional. */
+  readonly provisional: boolean;
 }) {
   const { total, language } = props;
   const t = COMPARISON_TEXTS[language];
@@ -89,6 +119,9 @@ function Total(props: {
       <span class="amount">
         {total.rawValue === null ? t.noFigure : money(total.rawValue, total.unit, language)}
       </span>
+      {total.rawValue !== null && props.provisional ? (
+        <ProvisionalMark language={language} note={PROVISIONAL_NOTE} />
+      ) : null}
       {total.rawValue !== null && !total.complete ? <span class="mark">{t.incomplete}</span> : null}
       {total.yearsAssumed > 0 ? (
         <span class="mark" data-assumed-total="true">
@@ -134,6 +167,14 @@ export function ComparisonPage(props: ComparisonPageProps) {
       )
       .join(", ");
   const anyAssumed = rows.some((row) => row.totals.some((total) => total.yearsAssumed > 0));
+  const anyProvisional = rows.some((row) =>
+    calculators.some((c) =>
+      years.some((year) => {
+        const cell = row.cell(c, year);
+        return cell?.kind === "figure" && cell.provisional;
+      }),
+    ),
+  );
   const preview = ranking.entries
     .slice(0, 3)
     .map((e) => {
@@ -211,6 +252,7 @@ export function ComparisonPage(props: ComparisonPageProps) {
           <section class="totals">
             <h2>{t.totals}</h2>
             <p class="note">{t.totalsNote}</p>
+            {anyProvisional ? <ProvisionalNote language={lang} id={PROVISIONAL_NOTE} /> : null}
             {anyAssumed ? (
               <p class="note" data-testid="assumed-note">
                 {t.assumedNote}
@@ -243,6 +285,10 @@ export function ComparisonPage(props: ComparisonPageProps) {
                             total={row.totals.find((total) => total.viewOption === c)}
                             url={row.sourceOf(c)}
                             language={lang}
+                            provisional={years.some((year) => {
+                              const cell = row.cell(c, year);
+                              return cell?.kind === "figure" && cell.provisional;
+                            })}
                           />
                         </td>
                       ))}
@@ -277,7 +323,11 @@ export function ComparisonPage(props: ComparisonPageProps) {
                             <th scope="row">{nameOf(row)}</th>
                             {columns.map((year) => (
                               <td data-label={String(year)} data-year={year}>
-                                <Cell cell={row.cell(c, year)} language={lang} />
+                                <Cell
+                                  cell={row.cell(c, year)}
+                                  language={lang}
+                                  savedIn={comparison.language}
+                                />
                               </td>
                             ))}
                           </tr>

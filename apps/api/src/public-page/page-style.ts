@@ -23,6 +23,21 @@ thead th { border-top:none; color:var(--muted); font-size:.85rem; font-weight:60
 .amount { font-weight:700; font-variant-numeric: tabular-nums; }
 .source { display:inline-block; margin-left:8px; font-size:.8rem; color:var(--accent); }
 .big { font-size:1.6rem; margin:0; }
+.taxes { table-layout:fixed; }
+.taxes th[scope=row], .taxes thead th:first-child { width:8.5em; }
+/* Provisional: a word and an asterisk pointing at the note that explains it, not colour alone. */
+.provisional { display:inline-block; margin-left:8px; padding:0 6px; border:1px dashed #8a5300; border-radius:4px;
+  color:#7a4a00; background:#fff8e6; font-size:.8rem; font-weight:600; line-height:1.5; vertical-align:middle; }
+.basis { display:block; color:var(--muted); font-size:.82rem; font-weight:400; line-height:1.4; margin-top:2px; }
+.basis-narrow { display:none; }
+.basis-narrow summary { cursor:pointer; color:var(--muted); font-size:.75rem; }
+/* No figure: set apart from amounts (framed, not bold), the missing input named. */
+.no-figure { border-left:3px dashed var(--muted); padding:1px 0 1px 8px; font-size:.9rem; font-weight:400; }
+.no-figure-label { display:block; font-weight:600; color:var(--muted); }
+.why, .hint { display:block; font-size:.85rem; line-height:1.4; }
+.hint { color:var(--muted); }
+.figure .source, .no-figure .source { margin-left:0; }
+.provisional-note { margin:10px 0 0; }
 footer { color:var(--muted); font-size:.8rem; text-align:center; margin-top:24px; }
 @media (max-width: 560px) {
   /* A phone shows every region's taxes on its first screen: one row per region, both taxes side by side. */
@@ -37,12 +52,22 @@ footer { color:var(--muted); font-size:.8rem; text-align:center; margin-top:24px
   td::before { content: attr(data-label); display:block; color:var(--muted); font-size:.75rem; line-height:1.3; }
   .source { display:block; margin-left:0; }
   .big { font-size:1.35rem; }
+  .taxes th[scope=row] { width:auto; }
+  .basis-wide { display:none; }
+  .basis-narrow { display:block; }
+  .provisional { margin-left:2px; padding:0 3px; font-size:.7rem; }
+  .hint { display:none; }
+  /* The basis's summary and the legal source share a line where they fit. */
+  .figure-more { display:flex; flex-wrap:wrap; align-items:baseline; column-gap:10px; }
+  .figure-more .source { display:inline-block; }
 }
 @media print {
   body { background:#fff; font-size:12pt; }
   main { max-width:none; padding:0; }
   section { border:none; padding:0; margin-bottom:14pt; break-inside: avoid; }
   .languages { display:none; }
+  .basis-wide { display:block; }
+  .basis-narrow { display:none; }
   .source::after { content: " (" attr(href) ")"; font-size:8pt; color:#555; word-break:break-all; }
 }
 `;

@@ -1,4 +1,5 @@
 import type { FuelType, Language } from "@cartax/engine";
+import { PAGE_LOCALES } from "./page-format";
 
 /** The page's own words in the three languages (tax line names come from the engine). */
 export const PAGE_TEXTS = {
@@ -21,9 +22,28 @@ export const PAGE_TEXTS = {
     region: "Region",
     registrationTax: "Registration tax",
     roadTax: "Annual road tax",
+    // The column names a phone repeats above each figure (one line in a narrow column).
+    registrationTaxShort: "Registration tax",
+    roadTaxShort: "Road tax",
     bik: "Benefit in kind",
     bikNote: "Yearly taxable benefit of the user of the car, this year.",
     source: "legal source",
+    // A figure that rests on a rule or amount not yet confirmed by an authoritative source (the API's `provisional`).
+    provisional: "provisional",
+    provisionalNote:
+      "Provisional: this figure rests on a rule or an amount that no authoritative source has confirmed yet (for instance an indexed amount not yet published in the Belgian Official Journal); it may still change.",
+    basis: "Basis",
+    noFigureLabel: "No figure",
+    missingInput: "Missing input: {fields}.",
+    completeCar: "Complete the car’s details to get this figure.",
+    // The inputs a tax may lack, as the law names them (the API's missingFields).
+    missingFields: {
+      weight: "the maximum authorised mass",
+      capacity: "the engine capacity",
+      wltp: "the CO₂ emission (WLTP)",
+      nedC2: "the CO₂ emission (NEDC 2.0)",
+    },
+    someInput: "an input this tax needs",
     none: "—",
     footer: "Calculated by Cartax under rules version",
     // Short forms of a tax without a figure, for the link preview (the page shows the full reason).
@@ -77,9 +97,25 @@ export const PAGE_TEXTS = {
     region: "Gewest",
     registrationTax: "Belasting op de inverkeerstelling",
     roadTax: "Jaarlijkse verkeersbelasting",
+    registrationTaxShort: "BIV",
+    roadTaxShort: "Verkeersbelasting",
     bik: "Voordeel van alle aard",
     bikNote: "Jaarlijks belastbaar voordeel van de gebruiker van de wagen, dit jaar.",
     source: "wettelijke bron",
+    provisional: "voorlopig",
+    provisionalNote:
+      "Voorlopig: dit bedrag steunt op een regel of een bedrag dat nog niet door een gezaghebbende bron bevestigd is (bijvoorbeeld een geïndexeerd bedrag dat nog niet in het Belgisch Staatsblad bekendgemaakt is); het kan nog wijzigen.",
+    basis: "Grondslag",
+    noFigureLabel: "Geen bedrag",
+    missingInput: "Ontbrekend gegeven: {fields}.",
+    completeCar: "Vul de gegevens van de wagen aan om dit bedrag te krijgen.",
+    missingFields: {
+      weight: "de maximaal toegelaten massa",
+      capacity: "de cilinderinhoud",
+      wltp: "de CO₂-uitstoot (WLTP)",
+      nedC2: "de CO₂-uitstoot (NEDC 2.0)",
+    },
+    someInput: "een gegeven dat deze belasting nodig heeft",
     none: "—",
     footer: "Berekend door Cartax met regels versie",
     // Short forms of a tax without a figure, for the link preview (the page shows the full reason).
@@ -133,9 +169,25 @@ export const PAGE_TEXTS = {
     region: "Région",
     registrationTax: "Taxe de mise en circulation",
     roadTax: "Taxe de circulation annuelle",
+    registrationTaxShort: "TMC",
+    roadTaxShort: "Taxe de circulation",
     bik: "Avantage de toute nature",
     bikNote: "Avantage imposable annuel de l’utilisateur de la voiture, cette année.",
     source: "source légale",
+    provisional: "provisoire",
+    provisionalNote:
+      "Provisoire : ce montant repose sur une règle ou un montant qu’aucune source officielle n’a encore confirmé (par exemple un montant indexé pas encore publié au Moniteur belge) ; il peut encore changer.",
+    basis: "Base de calcul",
+    noFigureLabel: "Pas de montant",
+    missingInput: "Donnée manquante : {fields}.",
+    completeCar: "Complétez les données de la voiture pour obtenir ce montant.",
+    missingFields: {
+      weight: "la masse maximale autorisée",
+      capacity: "la cylindrée",
+      wltp: "l’émission de CO₂ (WLTP)",
+      nedC2: "l’émission de CO₂ (NEDC 2.0)",
+    },
+    someInput: "une donnée nécessaire à cette taxe",
     none: "—",
     footer: "Calculé par Cartax selon les règles version",
     // Short forms of a tax without a figure, for the link preview (the page shows the full reason).
@@ -204,4 +256,24 @@ export function pageLanguage(query: string | undefined, acceptLanguage: string |
     .sort((a, b) => b.q - a.q);
   const best = ranked.find((r) => r.lang === "nl" || r.lang === "fr" || r.lang === "en");
   return (best?.lang as Language | undefined) ?? "en";
+}
+
+const listFormats = new Map<Language, Intl.ListFormat>();
+
+/**
+ * The inputs a line lacks (the API's `missingFields`), named in the page's language and joined as
+ * the language lists things ("de cilinderinhoud en de maximaal toegelaten massa"). A field the page
+ * has no name for is said as "an input this tax needs", never as the API's English field name.
+ */
+export function missingInputNames(fields: readonly string[] | undefined, language: Language): string {
+  const t = PAGE_TEXTS[language];
+  const names: Readonly<Record<string, string>> = t.missingFields;
+  const named = (fields ?? []).map((field) => (Object.hasOwn(names, field) ? names[field] : undefined));
+  if (named.length === 0 || named.some((name) => name === undefined)) return t.someInput;
+  let format = listFormats.get(language);
+  if (!format) {
+    format = new Intl.ListFormat(PAGE_LOCALES[language], { type: "conjunction" });
+    listFormats.set(language, format);
+  }
+  return format.format(named as string[]);
 }

@@ -1,6 +1,7 @@
 import {
   CALCULATORS,
   type Calculator,
+  type Language,
   type LeftOutFigure,
   type MissingFigure,
   type OutcomeWithoutFigure,
@@ -28,6 +29,8 @@ export interface SharedComparison {
   readonly rulesVersion: string;
   /** When the comparison was made (ISO date-time). */
   readonly createdAt: string;
+  /** The language the saved lines' descriptions are written in (the request's). */
+  readonly language: Language;
 }
 
 export interface SharedProfile {
@@ -50,8 +53,16 @@ export type SharedCell =
       readonly provisional: boolean;
       /** The year whose rules an assumed figure applied (`assumeLatestRules`). */
       readonly assumedRulesYear: number | null;
+      /** How the figure was reached (the line's description, in the comparison's language). */
+      readonly description: string | null;
     }
-  | { readonly kind: "none"; readonly outcome: OutcomeWithoutFigure; readonly url: string | null };
+  | {
+      readonly kind: "none";
+      readonly outcome: OutcomeWithoutFigure;
+      readonly url: string | null;
+      /** With outcome `missingInput`: the inputs to give, as the API names them. */
+      readonly missingFields: readonly string[];
+    };
 
 export interface SharedTotal {
   readonly viewOption: Calculator;
@@ -104,6 +115,7 @@ const isObject = (value: unknown): value is Json =>
 const array = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+const isLanguage = (value: unknown): value is Language => value === "nl" || value === "fr" || value === "en";
 const calculator = (value: unknown): Calculator | undefined =>
   (CALCULATORS as readonly unknown[]).includes(value) ? (value as Calculator) : undefined;
 const OUTCOMES_WITHOUT_FIGURE: readonly unknown[] = ["missingInput", "notApplicable", "rulesNotAvailable"];
@@ -137,6 +149,7 @@ export function readSharedComparison(record: {
     },
     rulesVersion: record.rulesVersion,
     createdAt: record.createdAt,
+    language: isLanguage(profile.language) ? profile.language : "en",
   };
 }
 
@@ -167,6 +180,7 @@ function readRow(row: Json, index: number): ReadRow {
       url,
       provisional: line.provisional === true,
       assumedRulesYear: finite(line.assumedRulesYear) ? line.assumedRulesYear : null,
+      description: text(line.description),
     });
   }
   for (const line of array(row.unavailableLines)) {
@@ -186,6 +200,7 @@ function readRow(row: Json, index: number): ReadRow {
       kind: "none",
       outcome: line.outcome as OutcomeWithoutFigure,
       url,
+      missingFields: array(line.missingFields).filter((field): field is string => typeof field === "string"),
     });
   }
   for (const total of array(row.totals)) {

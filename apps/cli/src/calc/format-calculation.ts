@@ -1,5 +1,6 @@
 import type { TaxResult } from "@cartax/engine";
 import type { CalculatedRequest } from "./calculate-request";
+import { PROVISIONAL_MARK } from "./provisional-mark";
 
 const pad = (text: string, width: number) =>
   text.length >= width ? text : text + " ".repeat(width - text.length);
@@ -15,6 +16,7 @@ export function formatCalculation(calculated: CalculatedRequest, heading: string
     ].join("\n");
   }
   const { lines, unavailableLines } = calculated.body;
+  const provisional = PROVISIONAL_MARK[calculated.language];
   // In the order of the results; a calculator and year without a figure shows "—" and why, never 0.00.
   const entries = calculated.results.map((result) => {
     const same = (l: { viewOption: string; year: number }) =>
@@ -23,22 +25,25 @@ export function formatCalculation(calculated: CalculatedRequest, heading: string
   });
   const rows = entries.map(({ result, line, unavailable }) =>
     line
-      ? [line.name, String(line.year), line.value, line.outcome + (line.provisional ? " (provisional)" : "")]
+      ? [line.name, String(line.year), line.value, line.provisional ? provisional.mark : "", line.outcome]
       : [
           unavailable?.name ?? result.calculator,
           String(result.year),
           "—",
+          "",
           result.outcome +
             (unavailable?.missingFields ? ` (missing: ${unavailable.missingFields.join(", ")})` : ""),
         ],
   );
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
   const out = [heading];
   rows.forEach((row) => {
     out.push(
-      `  ${row.map((cell, i) => (i === 2 ? cell.padStart(widths[i] ?? 0) : pad(cell, widths[i] ?? 0))).join("  ")}`,
+      `  ${row.map((cell, i) => (i === 2 ? cell.padStart(widths[i] ?? 0) : pad(cell, widths[i] ?? 0))).join("  ")}`.trimEnd(),
     );
   });
+  // A line the API marks provisional says so in its own column, and the legend says what it means.
+  if (lines.some((line) => line.provisional)) out.push(`  ${provisional.legend}`);
   out.push("");
   for (const { result, line, unavailable } of entries) {
     const description = line ? line.description : (unavailable?.reason ?? null);
