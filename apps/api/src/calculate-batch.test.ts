@@ -250,7 +250,7 @@ describe.each(testDatabases())("POST /v1/Calculate/batch on $dialect", (db) => {
       expect(answers).toHaveLength(10_001);
       expect(answers[9_999]).toMatchObject({ line: 10_000, status: 400, code: "validation_error" });
       expect(answers[10_000]).toMatchObject({ line: 10_001, status: 413, code: "payload_too_large" });
-    });
+    }, 60_000); // 10,005 lines, each answered and compressed line by line: seconds on a loaded CI machine
 
     it("refuses a batch as a whole before any line: empty, not NDJSON, declared too large, no calculation access", async () => {
       const empty = await batch(service.base, key, []);
