@@ -144,7 +144,7 @@ describe.each(testDatabases())("lean answers and include=parameters on $dialect"
     it("still reads a record written before the compressed audit, in today's shape", async () => {
       const { primaryKey, id: subscriptionId, ownerId } = await service.subscribe();
       const id = "5d2c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b";
-      // As the service stored it until 29 November 2026: JSON texts, and (before issue 19) a line
+      // As the service stored it until 28 November 2026: JSON texts, and (before issue 19) a line
       // without a figure in `lines` as a zero.
       const yearly = { name: "Yearly tax", viewOption: "YearlyTax", year: 2025, url: null, hasUrl: false };
       const result = {

@@ -787,13 +787,13 @@ export interface components {
       createdAt: string;
       /** @description Version of the engine's rule tables that produced the result. */
       rulesVersion: string;
-      /** @description Version of @cartax/engine that computed the result; null for records made before 29 November 2026, which did not keep it. */
+      /** @description Version of @cartax/engine that computed the result; null for records made before the compressed audit records (28 November 2026), which did not keep it. */
       engineVersion: string | null;
       /** Format: uuid */
       subscriptionId: string;
       /** @description The request's client version tag. */
       version: string | null;
-      /** @description The CalculationRequest as received (its JSON text, white space included, for records made since 29 November 2026). */
+      /** @description The CalculationRequest as received (its JSON text, white space included, for records made since then). */
       request?: unknown;
       /** @description The CalculationResult byte for byte as it was sent: lean, or with each line's `parameters` when the call asked for them (`include=parameters`). */
       result: {
@@ -1705,7 +1705,7 @@ export interface operations {
       query?: {
         /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
         priceBasis?: "excl-vat" | "incl-vat";
-        /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default before 29 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
+        /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default until 28 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
         include?: "parameters";
       };
       header?: never;
@@ -1913,7 +1913,7 @@ export interface operations {
       query?: {
         /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
         priceBasis?: "excl-vat" | "incl-vat";
-        /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default before 29 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
+        /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default until 28 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
         include?: "parameters";
       };
       header?: never;
@@ -2214,7 +2214,7 @@ export interface operations {
       query?: {
         /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
         priceBasis?: "excl-vat" | "incl-vat";
-        /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default before 29 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
+        /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default until 28 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
         include?: "parameters";
       };
       header?: never;
@@ -2557,7 +2557,7 @@ export interface operations {
       query?: {
         /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
         priceBasis?: "excl-vat" | "incl-vat";
-        /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default before 29 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
+        /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default until 28 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
         include?: "parameters";
       };
       header?: never;

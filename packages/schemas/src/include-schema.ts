@@ -30,6 +30,6 @@ export const includeSchema = z
     // Documented as the enumeration it is, so generated clients type it.
     enum: [...INCLUDE_VALUES],
     description:
-      "Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default before 29 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`.",
+      "Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default until 28 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`.",
     examples: ["parameters"],
   });

@@ -200,14 +200,14 @@ export const calculationRecordSchema = z
       .string()
       .nullable()
       .describe(
-        "Version of @cartax/engine that computed the result; null for records made before 29 November 2026, which did not keep it.",
+        "Version of @cartax/engine that computed the result; null for records made before the compressed audit records (28 November 2026), which did not keep it.",
       ),
     subscriptionId: z.uuid(),
     version: z.string().nullable().describe("The request's client version tag."),
     request: z
       .unknown()
       .describe(
-        "The CalculationRequest as received (its JSON text, white space included, for records made since 29 November 2026).",
+        "The CalculationRequest as received (its JSON text, white space included, for records made since then).",
       ),
     result: calculationResultSchema.describe(
       "The CalculationResult byte for byte as it was sent: lean, or with each line's `parameters` when the call asked for them (`include=parameters`).",

@@ -1,5 +1,5 @@
 import { promisify } from "node:util";
-import { deflateRaw, deflateRawSync, inflateRawSync } from "node:zlib";
+import { deflateRaw, deflateRawSync, inflateRawSync, type ZlibOptions } from "node:zlib";
 import { AUDIT_DICTIONARY_1 } from "./audit-dictionary";
 
 /**
@@ -36,26 +36,31 @@ export interface AuditTexts {
   readonly result: string;
 }
 
+/** The bytes an encoding compresses: the request's UTF-8 then the answer's, and where they meet. */
+function auditBytes(request: string, result: string): { bytes: Buffer; requestBytes: number } {
+  const head = Buffer.from(request, "utf8");
+  return { bytes: Buffer.concat([head, Buffer.from(result, "utf8")]), requestBytes: head.byteLength };
+}
+
+const DEFLATE_OPTIONS: ZlibOptions = { dictionary: dictionaries[AUDIT_ENCODING], level: LEVEL };
+
 /** Compresses a request and its answer (synchronous: run it off the event loop, as the SQLite writer does). */
 export function encodeAudit(request: string, result: string): EncodedAudit {
-  const requestBytes = Buffer.from(request, "utf8");
-  const body = deflateRawSync(Buffer.concat([requestBytes, Buffer.from(result, "utf8")]), {
-    dictionary: dictionaries[AUDIT_ENCODING],
-    level: LEVEL,
-  });
-  return { encoding: AUDIT_ENCODING, request_bytes: requestBytes.byteLength, body };
+  const { bytes, requestBytes } = auditBytes(request, result);
+  return {
+    encoding: AUDIT_ENCODING,
+    request_bytes: requestBytes,
+    body: deflateRawSync(bytes, DEFLATE_OPTIONS),
+  };
 }
 
 const deflateRawAsync = promisify(deflateRaw);
 
 /** `encodeAudit` on libuv's thread pool, for a writer without a thread of its own (PostgreSQL). */
 export async function encodeAuditOffThread(request: string, result: string): Promise<EncodedAudit> {
-  const requestBytes = Buffer.from(request, "utf8");
-  const body = await deflateRawAsync(Buffer.concat([requestBytes, Buffer.from(result, "utf8")]), {
-    dictionary: dictionaries[AUDIT_ENCODING],
-    level: LEVEL,
-  });
-  return { encoding: AUDIT_ENCODING, request_bytes: requestBytes.byteLength, body };
+  const { bytes, requestBytes } = auditBytes(request, result);
+  const body = await deflateRawAsync(bytes, DEFLATE_OPTIONS);
+  return { encoding: AUDIT_ENCODING, request_bytes: requestBytes, body };
 }
 
 /** The texts of a stored record; throws on an encoding this build does not know. */
