@@ -1,14 +1,19 @@
 import type { BookScope, Language } from "@cartax/engine";
 
-/** The rule book's own words in the three languages (the law summaries stay English, marked so). */
+/** The rule book's own words in the three languages (the data's notes stay English, marked so). */
 export const BOOK_TEXTS = {
   en: {
     derivation: "Derivation",
     primarySource: "Primary source",
     confidence: "Confidence",
-    statuses: { official: "official text", pending: "pending" },
+    statuses: {
+      official: "official text",
+      officialSecondary: "legal text identified, figure read in a secondary source",
+      pending: "pending",
+    },
     confidences: { high: "high", medium: "medium", low: "low" },
     rounding: "rounding",
+    baseAmounts: "the base amounts (before indexation)",
     title: "Rule book",
     intro:
       "What the law says for each tax and region, its formula, and every parameter the calculations use, by date, with its sources.",
@@ -35,7 +40,8 @@ export const BOOK_TEXTS = {
     calculators: "Calculators",
     officialJournal: "Official Journal",
     noParameters: "No dated parameter feeds this page yet.",
-    englishOnly: "The summary and formula are in English.",
+    status: "Status",
+    inEnglish: "in English",
     back: "All pages",
     notFound: "Not in the rule book",
     notFoundText: "There is no such page or parameter in the rule book.",
@@ -48,9 +54,14 @@ export const BOOK_TEXTS = {
     derivation: "Berekening",
     primarySource: "Primaire bron",
     confidence: "Betrouwbaarheid",
-    statuses: { official: "officiële tekst", pending: "in afwachting" },
+    statuses: {
+      official: "officiële tekst",
+      officialSecondary: "wettekst geïdentificeerd, bedrag gelezen in een secundaire bron",
+      pending: "in afwachting",
+    },
     confidences: { high: "hoog", medium: "gemiddeld", low: "laag" },
     rounding: "afronding",
+    baseAmounts: "de basisbedragen (vóór indexering)",
     title: "Regelboek",
     intro:
       "Wat de wet zegt per belasting en gewest, de formule, en elke parameter die de berekeningen gebruiken, per datum, met de bronnen.",
@@ -77,7 +88,8 @@ export const BOOK_TEXTS = {
     calculators: "Berekeningen",
     officialJournal: "Belgisch Staatsblad",
     noParameters: "Nog geen gedateerde parameter voor deze pagina.",
-    englishOnly: "De samenvatting en de formule zijn in het Engels.",
+    status: "Status",
+    inEnglish: "in het Engels",
     back: "Alle pagina's",
     notFound: "Niet in het regelboek",
     notFoundText: "Deze pagina of parameter staat niet in het regelboek.",
@@ -90,9 +102,14 @@ export const BOOK_TEXTS = {
     derivation: "Calcul",
     primarySource: "Source primaire",
     confidence: "Fiabilité",
-    statuses: { official: "texte officiel", pending: "en attente" },
+    statuses: {
+      official: "texte officiel",
+      officialSecondary: "texte légal identifié, montant lu dans une source secondaire",
+      pending: "en attente",
+    },
     confidences: { high: "élevée", medium: "moyenne", low: "faible" },
     rounding: "arrondi",
+    baseAmounts: "les montants de base (avant indexation)",
     title: "Recueil des règles",
     intro:
       "Ce que dit la loi pour chaque taxe et chaque région, sa formule, et chaque paramètre des calculs, par date, avec ses sources.",
@@ -119,7 +136,8 @@ export const BOOK_TEXTS = {
     calculators: "Calculs",
     officialJournal: "Moniteur belge",
     noParameters: "Aucun paramètre daté pour cette page.",
-    englishOnly: "Le résumé et la formule sont en anglais.",
+    status: "Statut",
+    inEnglish: "en anglais",
     back: "Toutes les pages",
     notFound: "Absent du recueil",
     notFoundText: "Cette page ou ce paramètre n’existe pas dans le recueil des règles.",

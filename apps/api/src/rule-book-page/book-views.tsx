@@ -9,7 +9,9 @@ import {
 import type { Child } from "hono/jsx";
 import { PAGE_STYLE } from "../public-page/page-style";
 import { BOOK_STYLE } from "./book-style";
+import { pageSummary } from "./book-summaries";
 import { BOOK_TEXTS, formatDate, formatValue } from "./book-texts";
+import { Value } from "./value-views";
 
 /** The title of a page of the book: the tax as the language names it, then the region. */
 export function pageTitle(page: BookPage, language: Language): string {
@@ -124,7 +126,8 @@ export function BookIndex(props: { pages: readonly BookPage[]; language: Languag
 /** Where in a text the value stands: article, Official Journal date, numac. */
 function sourceDetails(source: BookSource, t: (typeof BOOK_TEXTS)[Language], language: Language): string {
   const where = [
-    source.article ? `art. ${source.article}` : "",
+    // Some citations already write "art." (or "arts") in their article.
+    source.article ? (/^arts?\b/.test(source.article) ? source.article : `art. ${source.article}`) : "",
     source.officialJournalDate
       ? `${t.officialJournal} ${formatDate(source.officialJournalDate, language)}`
       : "",
@@ -133,19 +136,38 @@ function sourceDetails(source: BookSource, t: (typeof BOOK_TEXTS)[Language], lan
   return where.length > 0 ? ` (${where.join(", ")})` : "";
 }
 
+/**
+ * What a row's primary source is, in words that follow the data: "official text" only when the
+ * figure was read in the legal text itself. The data's `official` with a reason is, by the
+ * parameter files' schema, `figure: "secondary"`: the legal text is identified but the figure was
+ * read elsewhere (the reason says where), so it never reads "official text" beside that reason.
+ */
+function primaryLabel(text: string, t: (typeof BOOK_TEXTS)[Language]): string {
+  const [status = "", ...reason] = text.split(": ");
+  if (status === "official") return reason.length > 0 ? t.statuses.officialSecondary : t.statuses.official;
+  return (t.statuses as Record<string, string>)[status] ?? status;
+}
+
+/**
+ * "base × coefficient (where from), rounding r" in the page's words. A structured base (a scale, a
+ * table of bands) is the value of the row before indexation; it is named, not printed as a raw
+ * structure (the value column shows the indexed table).
+ */
+function derivationText(derivation: string, t: (typeof BOOK_TEXTS)[Language], language: Language): string {
+  const times = derivation.lastIndexOf(" × ", derivation.lastIndexOf(", rounding"));
+  const base = times > 0 ? derivation.slice(0, times) : "";
+  const text = /[[:{]/.test(base) ? `${t.baseAmounts}${derivation.slice(times)}` : derivation;
+  return text
+    .replace(/\d+(\.\d+)?/g, (n) => formatValue(Number(n), language))
+    .replace("rounding", t.rounding);
+}
+
+/** The reason of a primary-source status (English, from the data), if any. */
+const primaryReason = (text: string | undefined) => text?.split(": ").slice(1).join(": ") || undefined;
+
 function ParameterEntry(props: { parameter: BookParameter; language: Language }) {
   const { parameter, language } = props;
   const t = BOOK_TEXTS[language];
-  const withExtra = parameter.rows.some((row) => Object.keys(row.extra).length > 0);
-  const withDerivation = parameter.rows.some((row) => row.derivation !== undefined);
-  const withPrimary = parameter.rows.some((row) => row.primarySource !== undefined);
-  const withConfidence = parameter.rows.some((row) => row.confidence !== undefined);
-  const primary = (text: string | undefined) => {
-    if (text === undefined) return "";
-    const [status = "", ...reason] = text.split(": ");
-    const label = (t.statuses as Record<string, string>)[status] ?? status;
-    return reason.length > 0 ? `${label}: ${reason.join(": ")}` : label;
-  };
   const extra = (fields: Readonly<Record<string, unknown>>) =>
     Object.entries(fields)
       .map(([key, value]) => `${key}: ${formatValue(value, language)}`)
@@ -186,69 +208,92 @@ function ParameterEntry(props: { parameter: BookParameter; language: Language })
           </div>
         ) : null}
       </dl>
-      <div class="scroll">
-        <table class="rows">
-          <thead>
-            <tr>
-              <th scope="col">{t.from}</th>
-              <th scope="col">{t.until}</th>
-              <th scope="col">{t.value}</th>
-              {withDerivation ? <th scope="col">{t.derivation}</th> : null}
-              <th scope="col">{t.provisional}</th>
-              {withPrimary ? <th scope="col">{t.primarySource}</th> : null}
-              {withConfidence ? <th scope="col">{t.confidence}</th> : null}
-              <th scope="col">{t.sources}</th>
-              <th scope="col">{t.note}</th>
-              {withExtra ? <th scope="col">{t.other}</th> : null}
-            </tr>
-          </thead>
+      <table class="rows">
+        <thead>
+          <tr>
+            <th scope="col">{t.from}</th>
+            <th scope="col">{t.until}</th>
+            <th scope="col">{t.value}</th>
+            <th scope="col">{t.status}</th>
+          </tr>
+        </thead>
+        {parameter.rows.map((row) => (
+          // A period's row, then its sources, derivation and note across the table: the table fits
+          // its card at any width, no column of long texts pushed off to the right.
           <tbody>
-            {parameter.rows.map((row) => (
-              <tr data-from={row.from}>
-                <td data-label={t.from}>{formatDate(row.from, language)}</td>
-                <td data-label={t.until}>{row.until ? formatDate(row.until, language) : t.open}</td>
-                <td data-label={t.value} class="value">
-                  {formatValue(row.value, language)}
-                </td>
-                {withDerivation ? (
-                  <td data-label={t.derivation}>
-                    {(row.derivation ?? "")
-                      .replace(/\d+(\.\d+)?/g, (n) => formatValue(Number(n), language))
-                      .replace("rounding", t.rounding)}
-                  </td>
+            <tr data-from={row.from}>
+              <td data-label={t.from}>{formatDate(row.from, language)}</td>
+              <td data-label={t.until}>{row.until ? formatDate(row.until, language) : t.open}</td>
+              <td data-label={t.value} class="value">
+                <Value value={row.value} language={language} />
+              </td>
+              <td data-label={t.status} class="status">
+                {row.provisional ? <span class="provisional">{t.provisionalYes}</span> : null}
+                {row.primarySource !== undefined ? (
+                  <span class="primary">
+                    {t.primarySource}: {primaryLabel(row.primarySource, t)}
+                  </span>
                 ) : null}
-                <td data-label={t.provisional}>{row.provisional ? t.provisionalYes : ""}</td>
-                {withPrimary ? (
-                  <td data-label={t.primarySource} class="primary">
-                    {primary(row.primarySource)}
-                  </td>
+                {row.confidence !== undefined ? (
+                  <span>
+                    {t.confidence}:{" "}
+                    {(t.confidences as Record<string, string>)[row.confidence] ?? row.confidence}
+                  </span>
                 ) : null}
-                {withConfidence ? (
-                  <td data-label={t.confidence}>
-                    {(t.confidences as Record<string, string>)[row.confidence ?? ""] ?? row.confidence ?? ""}
-                  </td>
-                ) : null}
-                <td data-label={t.sources}>
-                  <ul class="sources">
-                    {row.sources.map((source) => (
-                      <li>
-                        <a href={source.href} rel="noopener">
-                          {source.title}
-                        </a>
-                        {sourceDetails(source, t, language)}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td data-label={t.note} lang="en">
-                  {row.note ?? ""}
-                </td>
-                {withExtra ? <td data-label={t.other}>{extra(row.extra)}</td> : null}
-              </tr>
-            ))}
+              </td>
+            </tr>
+            <tr class="row-details">
+              <td colspan={4}>
+                <dl class="row-facts">
+                  <div>
+                    <dt>{t.sources}</dt>
+                    <dd>
+                      <ul class="sources">
+                        {row.sources.map((source) => (
+                          <li>
+                            <a href={source.href} rel="noopener">
+                              {source.title}
+                            </a>
+                            {sourceDetails(source, t, language)}
+                          </li>
+                        ))}
+                      </ul>
+                    </dd>
+                  </div>
+                  {primaryReason(row.primarySource) ? (
+                    <div>
+                      <dt>
+                        {t.primarySource} <span class="in-english">({t.inEnglish})</span>
+                      </dt>
+                      <dd lang="en">{primaryReason(row.primarySource)}</dd>
+                    </div>
+                  ) : null}
+                  {row.derivation !== undefined ? (
+                    <div>
+                      <dt>{t.derivation}</dt>
+                      <dd>{derivationText(row.derivation, t, language)}</dd>
+                    </div>
+                  ) : null}
+                  {row.note ? (
+                    <div>
+                      <dt>
+                        {t.note} <span class="in-english">({t.inEnglish})</span>
+                      </dt>
+                      <dd lang="en">{row.note}</dd>
+                    </div>
+                  ) : null}
+                  {Object.keys(row.extra).length > 0 ? (
+                    <div>
+                      <dt>{t.other}</dt>
+                      <dd>{extra(row.extra)}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+              </td>
+            </tr>
           </tbody>
-        </table>
-      </div>
+        ))}
+      </table>
     </article>
   );
 }
@@ -257,12 +302,13 @@ function ParameterEntry(props: { parameter: BookParameter; language: Language })
 export function BookPageView(props: { page: BookPage; language: Language }) {
   const { page, language } = props;
   const t = BOOK_TEXTS[language];
+  // What the law says and the formula, in the page's language.
+  const summary = pageSummary(page, language);
   return (
     <Layout language={language} title={pageTitle(page, language)}>
       <section>
         <h2>{t.law}</h2>
-        {language === "en" ? null : <p class="note">{t.englishOnly}</p>}
-        <p lang="en">{page.summary}</p>
+        <p data-testid="summary">{summary.summary}</p>
         <h3>{t.legalBasis}</h3>
         <ul>
           {page.legalTexts.map((text) => (
@@ -282,7 +328,7 @@ export function BookPageView(props: { page: BookPage; language: Language }) {
       <section>
         <h2>{t.formula}</h2>
         <p>
-          <code lang="en">{page.formula}</code>
+          <code data-testid="formula">{summary.formula}</code>
         </p>
       </section>
       <section>
