@@ -12,7 +12,7 @@ import { parseAccept } from "hono/utils/accept";
  * flushed after each chunk, so a line is never held back waiting for more and the stream keeps
  * its back-pressure (a chunk is read only when the client took the previous one).
  *
- * Levels (bench/README.md, "Current"): gzip level 1 (nginx's default) and brotli quality 1 with
+ * Levels (bench/README.md, "Compression"): gzip level 1 (nginx's default) and brotli quality 1 with
  * a 64 KB window. On the benchmark's lean answer of 4.7 KB, CPU time per answer: gzip 1 32 µs
  * (1,237 bytes), gzip 6 56 µs (1,166), brotli 1 27 µs (1,297), brotli 5 66 µs (1,090), brotli 5
  * with its default 4 MB window 80 µs. gzip wins a tie: brotli at the same cost is no smaller here.
