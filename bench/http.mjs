@@ -3,6 +3,9 @@
 // requests/s of a bare Hono JSON route measured in the same run, with wrk's p99 latency and the
 // serving process's CPU time per request; Calculate against the durable floor (floor-server.mjs).
 // SQLite (the embedded default) in a fresh folder; 50 connections, 2 wrk threads.
+// BENCH_DATABASE=postgres: the service on a private PostgreSQL cluster started for the run (Debian's
+// server binaries, as the tests use; fsync on), its ratios still against the floors above (the
+// durable floor writes to SQLite); the CPU column counts the service's process only, not PostgreSQL's.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,12 +33,21 @@ if (!wrkInstalled()) {
 const wrk = (url, options = {}) => wrkFor(url, { seconds, connections, ...options });
 
 const calculation = benchHttpRequest;
-const { dataDir, key: primaryKey, carId } = await seedDatabase(openStorage);
+const onPostgres = process.env.BENCH_DATABASE === "postgres";
+let stopPostgres = () => {};
+if (onPostgres) {
+  const { default: startPostgres } = await import("@cartax/storage/testing/postgres-global-setup");
+  delete process.env.CARTAX_PG_URL;
+  stopPostgres = (await startPostgres()) ?? stopPostgres;
+  if (!process.env.CARTAX_PG_URL) throw new Error("BENCH_DATABASE=postgres: no PostgreSQL server binaries");
+}
+const databaseUrl = onPostgres ? process.env.CARTAX_PG_URL : undefined;
+const { dataDir, key: primaryKey, carId } = await seedDatabase(openStorage, "bench", databaseUrl);
 
 const bare = await startServer(path.join(here, "bare-server.mjs"));
 const floor = await startServer(path.join(here, "floor-server.mjs"));
 const api = await startServer(path.join(here, "../apps/api/dist/server.js"), {
-  env: { CARTAX_DATA_DIR: dataDir },
+  env: { CARTAX_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
 });
 const key = `subscription-key=${primaryKey}`;
 try {
@@ -103,7 +115,7 @@ try {
   );
   measured("GET /v1/CarDetails/{id}", api, `${api.url}/v1/CarDetails/${carId}?${key}`);
   console.log(
-    `\ncartax HTTP benchmark (wrk, ${connections} connections, ${seconds} s each, SQLite, node ${process.version})\n`,
+    `\ncartax HTTP benchmark (wrk, ${connections} connections, ${seconds} s each, ${onPostgres ? "PostgreSQL" : "SQLite"}, node ${process.version})\n`,
   );
   for (const [name, r] of rows) {
     console.log(
@@ -133,4 +145,5 @@ try {
   floor.child.kill();
   api.child.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  stopPostgres();
 }

@@ -16,9 +16,9 @@ export function wrkInstalled() {
  * A fresh SQLite folder holding one subscription with calculation access and the bench car, made
  * with `openStorage` (a build's own storage package: http-compare.mjs seeds each build with its own).
  */
-export async function seedDatabase(openStorage, name = "bench") {
+export async function seedDatabase(openStorage, name = "bench", databaseUrl = undefined) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cartax-${name}-`));
-  const storage = await openStorage({ dataDir, databaseUrl: undefined });
+  const storage = await openStorage({ dataDir, databaseUrl });
   const { primaryKey, subscription } = await storage.subscriptions.create({
     name,
     environment: "acceptance",

@@ -5,9 +5,8 @@ export default defineConfig({
     "src/index.ts",
     "src/testing/index.ts",
     "src/testing/postgres-global-setup.ts",
-    // The SQLite writer's threads: started by file (sqlite/audit-writer.ts), so each is an entry.
+    // The SQLite writer's thread: started by file (sqlite/audit-writer.ts), so it is an entry.
     "src/sqlite/audit-writer-thread.ts",
-    "src/sqlite/checkpointer-thread.ts",
   ],
   format: ["esm"],
   dts: true,

@@ -9,9 +9,6 @@ export interface WriterThreadData {
   /** Rows hold `request` and `result` texts, compressed by the thread into the audit columns. */
   readonly encodeAudit: boolean;
   readonly maxBatch: number;
-  /** The checkpointer thread's module (a file: URL). */
-  readonly checkpointerUrl: string;
-  readonly checkpointMs: number;
 }
 
 /** A row to insert, with the id its answer carries back. */

@@ -3,9 +3,6 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { RowMessage, Settled, WriterThreadData } from "./audit-writer-messages";
 
-/** The least time between two checkpoints of the checkpointer thread. */
-const CHECKPOINT_MS = 20;
-
 type Row = Readonly<Record<string, string | number | null>>;
 
 /** Rows committed in one transaction at most (a larger backlog is committed in several). */
@@ -141,8 +138,6 @@ export class SqliteAuditWriter {
       columns: this.target.columns,
       encodeAudit: this.target.encodeAudit === true,
       maxBatch: MAX_BATCH,
-      checkpointerUrl: threadModule("checkpointer-thread").href,
-      checkpointMs: CHECKPOINT_MS,
     };
     const worker = new Worker(threadModule("audit-writer-thread"), { workerData });
     worker.on("message", (message: Settled) => {
