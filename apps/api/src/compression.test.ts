@@ -1,8 +1,9 @@
 import http from "node:http";
 import zlib from "node:zlib";
 import { testDatabases } from "@cartax/storage/testing";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { negotiateEncoding } from "./http/compression";
+import { compression, negotiateEncoding } from "./http/compression";
 import { calculationRequest, petrolCar } from "./testing/fixtures";
 import { startTestService, type TestService } from "./testing/test-service";
 
@@ -59,6 +60,53 @@ describe("negotiateEncoding", () => {
     expect(negotiateEncoding("*")).toBe("gzip");
     expect(negotiateEncoding("*;q=0.2, gzip;q=0.5")).toBe("gzip");
     expect(negotiateEncoding("GZIP")).toBe("gzip");
+  });
+});
+
+describe("compression middleware", () => {
+  it("does not read the body of an answer it will not compress", async () => {
+    // Reading an answer's body makes @hono/node-server write it through a web stream (one writev
+    // per chunk) instead of whole: a GET CarDetails cost 1.5× its CPU time when every answer went
+    // that way (bench/README.md, fast paths).
+    const read: string[] = [];
+    const app = new Hono();
+    app.use(compression);
+    app.use(async (c, next) => {
+      await next();
+      // The answer itself watched (setting c.res anew would make Hono copy it, body and all).
+      const res = c.res;
+      const body = Object.getOwnPropertyDescriptor(Response.prototype, "body")?.get;
+      Object.defineProperty(res, "body", {
+        get() {
+          read.push("body");
+          return body?.call(res);
+        },
+      });
+      for (const method of ["arrayBuffer", "text"] as const) {
+        const original = res[method].bind(res);
+        Object.defineProperty(res, method, {
+          value: () => {
+            read.push(method);
+            return original();
+          },
+        });
+      }
+    });
+    app.get("/big", (c) => c.json({ text: "x".repeat(4096) }));
+    const asked: Record<string, string>[] = [
+      {},
+      { "accept-encoding": "identity" },
+      { "accept-encoding": "deflate" },
+    ];
+    for (const headers of asked) {
+      const answer = await app.request("/big", { headers });
+      expect(answer.headers.get("content-encoding")).toBeNull();
+      expect(answer.headers.get("vary")).toMatch(/accept-encoding/i);
+    }
+    expect(read).toEqual([]);
+    const compressed = await app.request("/big", { headers: { "accept-encoding": "gzip" } });
+    expect(compressed.headers.get("content-encoding")).toBe("gzip");
+    expect(read.length).toBeGreaterThan(0);
   });
 });
 
