@@ -1,5 +1,4 @@
-import { promisify } from "node:util";
-import { deflateRaw, deflateRawSync, inflateRawSync, type ZlibOptions } from "node:zlib";
+import { deflateRawSync, inflateRawSync, type ZlibOptions } from "node:zlib";
 import { AUDIT_DICTIONARY_1 } from "./audit-dictionary";
 
 /**
@@ -52,15 +51,6 @@ export function encodeAudit(request: string, result: string): EncodedAudit {
     request_bytes: requestBytes,
     body: deflateRawSync(bytes, DEFLATE_OPTIONS),
   };
-}
-
-const deflateRawAsync = promisify(deflateRaw);
-
-/** `encodeAudit` on libuv's thread pool, for a writer without a thread of its own (PostgreSQL). */
-export async function encodeAuditOffThread(request: string, result: string): Promise<EncodedAudit> {
-  const { bytes, requestBytes } = auditBytes(request, result);
-  const body = await deflateRawAsync(bytes, DEFLATE_OPTIONS);
-  return { encoding: AUDIT_ENCODING, request_bytes: requestBytes, body };
 }
 
 /** The texts of a stored record; throws on an encoding this build does not know. */
