@@ -25,7 +25,10 @@ describe("@cartax/client against the real service", () => {
   it("is generated from the service's current OpenAPI document", () => {
     const committed = JSON.parse(
       fs.readFileSync(
-        path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../packages/client/openapi.json"),
+        path.resolve(
+          path.dirname(fileURLToPath(import.meta.url)),
+          "../../../../packages/client/openapi.json",
+        ),
         "utf8",
       ),
     );
