@@ -89,3 +89,11 @@ export const carDetailSchema = z
   .meta({ id: "CarDetailInput" });
 
 export type CarDetailBody = z.output<typeof carDetailSchema>;
+
+/**
+ * The CarDetail's fields in the contract's order (docs/contract.md, CarDetail): the one list, read
+ * from the schema above. The answer's schema (`carDetailResponseSchema`) is checked against it, and
+ * the service builds a car's read from it.
+ */
+export const CAR_DETAIL_FIELDS = carDetailSchema.keyof().options;
+export type CarDetailField = (typeof CAR_DETAIL_FIELDS)[number];

@@ -15,7 +15,13 @@ export {
   requireOneCar,
   userProfileSchema,
 } from "./calculation-request-schema";
-export { CATALOG_PRICE_DESCRIPTION, type CarDetailBody, carDetailSchema } from "./car-detail-schema";
+export {
+  CAR_DETAIL_FIELDS,
+  CATALOG_PRICE_DESCRIPTION,
+  type CarDetailBody,
+  type CarDetailField,
+  carDetailSchema,
+} from "./car-detail-schema";
 export { isoDateSchema } from "./date-schema";
 export { enumSchema } from "./enum-schema";
 export {

@@ -9,6 +9,7 @@ import {
   RegistrationOn,
 } from "@cartax/engine";
 import { z } from "zod";
+import type { CarDetailField } from "./car-detail-schema";
 
 /**
  * Schemas of what the service answers (names for enumerations, docs/contract.md). They document the
@@ -44,7 +45,10 @@ export const fieldErrorSchema = z
 
 const L = CAR_DETAIL_LIMITS;
 
-/** A CarDetail as returned on read. */
+/**
+ * A CarDetail as returned on read: every field of the one list (`CAR_DETAIL_FIELDS`), each in the
+ * form a read gives it; the type check refuses a field missing or one more.
+ */
 export const carDetailResponseSchema = z
   .object({
     id: z.guid().meta({ readOnly: true }),
@@ -78,7 +82,7 @@ export const carDetailResponseSchema = z
       .describe(
         "Extension: registered under an oldtimer (O) plate; Wallonia gives its flat road tax and registration tax of cars over 30 years registered from 1 January 2022 only to such cars. null when not stated (no).",
       ),
-  })
+  } satisfies Record<CarDetailField, z.ZodType>)
   .meta({ id: "CarDetail" });
 
 /** A parameter a line used, linked to its entry in the rule book (not in the spec). */

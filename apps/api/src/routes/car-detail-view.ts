@@ -1,5 +1,13 @@
-import type { CarDetailBody, PriceBasis } from "@cartax/schemas";
+import {
+  CAR_DETAIL_FIELDS,
+  type CarDetailBody,
+  type CarDetailField,
+  type carDetailResponseSchema,
+  carDetailSchema,
+  type PriceBasis,
+} from "@cartax/schemas";
 import type { StoredCarDetail, Subscription } from "@cartax/storage";
+import type { z } from "@hono/zod-openapi";
 
 /** Belgian VAT rate applied to catalog prices sent including VAT (subscription setting). */
 export const VAT_FACTOR = 1.21;
@@ -20,28 +28,30 @@ export function carExcludingVat(
   return includesVat ? { ...car, catalogPrice: car.catalogPrice / VAT_FACTOR } : car;
 }
 
-/** The CarDetail of a read: every field present (null when not set), dates as date-times. */
-export function carDetailView(stored: StoredCarDetail) {
-  const car = stored.car;
-  return {
-    id: stored.id,
-    ownerId: stored.ownerId,
-    name: car.name ?? null,
-    internalName: car.internalName ?? null,
-    catalogPrice: car.catalogPrice,
-    firstRegistration: car.firstRegistration ? `${car.firstRegistration}T00:00:00` : null,
-    fuel: car.fuel,
-    euroStandard: car.euroStandard,
-    kilowatt: car.kilowatt,
-    wltp: car.wltp ?? null,
-    nedC2: car.nedC2,
-    capacity: car.capacity ?? null,
-    weight: car.weight ?? null,
-    batteryCapacity: car.batteryCapacity ?? null,
-    nedC2NonHybrid: car.nedC2NonHybrid ?? null,
-    wltpNonHybrid: car.wltpNonHybrid ?? null,
-    isActive: car.isActive ?? true,
-    euro6eBis: car.euro6eBis ?? null,
-    oldtimerPlate: car.oldtimerPlate ?? null,
-  };
+/** A CarDetail as a read answers it (`carDetailResponseSchema`). */
+export type CarDetailView = z.input<typeof carDetailResponseSchema>;
+
+/**
+ * How a read gives each field, made once from the one field list (`CAR_DETAIL_FIELDS`): the ids
+ * from the record, the date as a date-time, and a field the stored car lacks as what the schema
+ * gives for an absent field (`isActive`: true), else null. A required field is always stored.
+ */
+function readerOf(field: CarDetailField): (stored: StoredCarDetail) => unknown {
+  if (field === "id" || field === "ownerId") return (stored) => stored[field];
+  if (field === "firstRegistration") {
+    return ({ car }) => (car.firstRegistration ? `${car.firstRegistration}T00:00:00` : null);
+  }
+  const absent = carDetailSchema.shape[field].safeParse(undefined);
+  if (!absent.success) return ({ car }) => car[field];
+  const whenAbsent = absent.data ?? null;
+  return ({ car }) => car[field] ?? whenAbsent;
+}
+
+const READERS = CAR_DETAIL_FIELDS.map((field) => [field, readerOf(field)] as const);
+
+/** The CarDetail of a read: every field present (null when not set), in the contract's order. */
+export function carDetailView(stored: StoredCarDetail): CarDetailView {
+  const view: Record<string, unknown> = {};
+  for (const [field, read] of READERS) view[field] = read(stored);
+  return view as CarDetailView;
 }

@@ -1,6 +1,6 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, readJson, startTestService, type TestService } from "./testing/test-service";
+import { call, readJson, startTestService, type TestService } from "../testing/test-service";
 
 const cars = {
   petrol: {

@@ -2,9 +2,9 @@ import { calculationRequestSchema, carDetailSchema, problemSchema } from "@carta
 import { testDatabases } from "@cartax/storage/testing";
 import { validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "./app";
-import { calculationRequestExample, carDetailExample, problemExample } from "./openapi/examples";
-import { call, readJson, startTestService, type TestService } from "./testing/test-service";
+import { createApp } from "../../src/app";
+import { calculationRequestExample, carDetailExample, problemExample } from "../../src/openapi/examples";
+import { call, readJson, startTestService, type TestService } from "../../src/testing/test-service";
 
 const [sqlite] = testDatabases();
 

@@ -1,7 +1,7 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calculationRequest, petrolCar } from "./testing/fixtures";
-import { call, readJson, startTestService, type TestService } from "./testing/test-service";
+import { calculationRequest, petrolCar } from "../../src/testing/fixtures";
+import { call, readJson, startTestService, type TestService } from "../../src/testing/test-service";
 
 const [sqlite] = testDatabases();
 
@@ -203,7 +203,7 @@ describe("bad input (SQLite)", () => {
 
   it("resolves every problem type URI of the README's table to a page, without a key", async () => {
     const readme = await import("node:fs").then((fs) =>
-      fs.readFileSync(new URL("../../../README.md", import.meta.url), "utf8"),
+      fs.readFileSync(new URL("../../../../README.md", import.meta.url), "utf8"),
     );
     const types = [...readme.matchAll(/\| `(\/problems\/[a-z-]+)` \|/g)].map((m) => m[1] as string);
     expect(types.length).toBeGreaterThanOrEqual(8);

@@ -1,7 +1,7 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calculationRequest, companyProfile } from "./testing/fixtures";
-import { call, type Json, readJson, startTestService, type TestService } from "./testing/test-service";
+import { calculationRequest, companyProfile } from "../testing/fixtures";
+import { call, type Json, readJson, startTestService, type TestService } from "../testing/test-service";
 
 const request = calculationRequest;
 type Line = { viewOption: string; year: number; rawValue: number; assumedRulesYear?: number };

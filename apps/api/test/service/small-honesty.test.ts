@@ -1,7 +1,13 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyProfile, petrolCar } from "./testing/fixtures";
-import { call, type Json, readJson, startTestService, type TestService } from "./testing/test-service";
+import { companyProfile, petrolCar } from "../../src/testing/fixtures";
+import {
+  call,
+  type Json,
+  readJson,
+  startTestService,
+  type TestService,
+} from "../../src/testing/test-service";
 
 /** Issue 31, point 10: small honesty fixes. */
 describe.each(testDatabases())("small honesty fixes on $dialect", (db) => {

@@ -3,9 +3,9 @@ import zlib from "node:zlib";
 import { testDatabases } from "@cartax/storage/testing";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compression, negotiateEncoding } from "./http/compression";
-import { calculationRequest, petrolCar } from "./testing/fixtures";
-import { startTestService, type TestService } from "./testing/test-service";
+import { calculationRequest, petrolCar } from "../testing/fixtures";
+import { startTestService, type TestService } from "../testing/test-service";
+import { compression, negotiateEncoding } from "./compression";
 
 interface RawAnswer {
   readonly status: number;

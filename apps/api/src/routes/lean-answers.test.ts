@@ -1,7 +1,7 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { petrolCar } from "./testing/fixtures";
-import { call, type Json, readJson, startTestService, type TestService } from "./testing/test-service";
+import { petrolCar } from "../testing/fixtures";
+import { call, type Json, readJson, startTestService, type TestService } from "../testing/test-service";
 
 /**
  * The benchmark's calculation (bench/bench-request.mjs: a plug-in hybrid of a company in Flanders,

@@ -5,10 +5,10 @@ import { openStorage } from "@cartax/storage";
 import { testDatabases } from "@cartax/storage/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answersInOrder, BATCH_WINDOW } from "./routes/calculate-batch";
-import { calculationRequest, companyProfile, petrolCar } from "./testing/fixtures";
-import { type SpawnedService, spawnService, stopService } from "./testing/spawn-service";
-import { call, type Json, readJson, startTestService, type TestService } from "./testing/test-service";
+import { calculationRequest, companyProfile, petrolCar } from "../testing/fixtures";
+import { type SpawnedService, spawnService, stopService } from "../testing/spawn-service";
+import { call, type Json, readJson, startTestService, type TestService } from "../testing/test-service";
+import { answersInOrder, BATCH_WINDOW } from "./calculate-batch";
 
 const NDJSON = "application/x-ndjson";
 

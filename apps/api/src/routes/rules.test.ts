@@ -6,7 +6,7 @@ import { ruleBook } from "@cartax/engine";
 import { testDatabases } from "@cartax/storage/testing";
 import { chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, readJson, startTestService, type TestService } from "./testing/test-service";
+import { call, readJson, startTestService, type TestService } from "../testing/test-service";
 
 /** A petrol car registered in Flanders in 2025: its BIV uses q of 2025 (VCF: 1.07 + 4 × 0.035 = 1.21). */
 const flemishRequest = {
@@ -211,7 +211,7 @@ describe.skipIf(!haveBrowser || !sqlite?.available)("the rule book in a real hea
         "--no-first-run",
       ],
     });
-    const artefacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../test-artifacts");
+    const artefacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../test-artifacts");
     fs.mkdirSync(artefacts, { recursive: true });
     try {
       const expected = {

@@ -1,8 +1,8 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calculationRequest, companyProfile, petrolCar } from "./testing/fixtures";
-import { call, readJson, startTestService, type TestService } from "./testing/test-service";
-import { loadVectors } from "./testing/vectors";
+import { calculationRequest, companyProfile, petrolCar } from "../testing/fixtures";
+import { call, readJson, startTestService, type TestService } from "../testing/test-service";
+import { loadVectors } from "../testing/vectors";
 
 // Vectors whose expected amount comes from a publication or an official simulator capture (their
 // source is in the vector file), one calculator and region after another.

@@ -1,6 +1,6 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, type Json, readJson, startTestService, type TestService } from "./testing/test-service";
+import { call, type Json, readJson, startTestService, type TestService } from "../testing/test-service";
 
 /**
  * Issue 31, point 1: Compare ranks on a common basis. Two identical Walloon diesels, one without

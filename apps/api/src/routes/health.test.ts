@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "./start-server";
+import { type RunningServer, startServer } from "../start-server";
 
 describe("GET /health on a real port", () => {
   let server: RunningServer;

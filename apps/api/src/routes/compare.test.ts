@@ -1,7 +1,7 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyProfile, petrolCar } from "./testing/fixtures";
-import { call, type Json, readJson, startTestService, type TestService } from "./testing/test-service";
+import { companyProfile, petrolCar } from "../testing/fixtures";
+import { call, type Json, readJson, startTestService, type TestService } from "../testing/test-service";
 
 const electricCar = {
   name: "Electric, 2025",

@@ -1,6 +1,6 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, readJson, startTestService, type TestService } from "./testing/test-service";
+import { call, readJson, startTestService, type TestService } from "../../src/testing/test-service";
 
 // The Citroën C3 1.2 of the Walloon reform example (81 kW, WLTP 120), stored without its maximum
 // authorised mass: the reformed Walloon registration tax (from 1 July 2025) cannot be computed.

@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 import { createCartaxClient } from "@cartax/client";
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "./app";
-import { petrolCar } from "./testing/fixtures";
-import { startTestService, type TestService } from "./testing/test-service";
+import { openApiDocument } from "../../src/app";
+import { petrolCar } from "../../src/testing/fixtures";
+import { startTestService, type TestService } from "../../src/testing/test-service";
 
 const [sqlite] = testDatabases();
 
@@ -25,7 +25,10 @@ describe("@cartax/client against the real service", () => {
   it("is generated from the service's current OpenAPI document", () => {
     const committed = JSON.parse(
       fs.readFileSync(
-        path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../packages/client/openapi.json"),
+        path.resolve(
+          path.dirname(fileURLToPath(import.meta.url)),
+          "../../../../packages/client/openapi.json",
+        ),
         "utf8",
       ),
     );

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { testDatabases } from "@cartax/storage/testing";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, readJson, startTestService, type TestService } from "./testing/test-service";
+import { call, readJson, startTestService, type TestService } from "../testing/test-service";
 
 const car = {
   name: "Volvo XC40 T4 Recharge",
@@ -112,7 +112,7 @@ describe.skipIf(!haveBrowser)("the public page in a real headless Chromium", () 
         "--no-first-run",
       ],
     });
-    const artefacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../test-artifacts");
+    const artefacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../test-artifacts");
     fs.mkdirSync(artefacts, { recursive: true });
     try {
       const expected = {

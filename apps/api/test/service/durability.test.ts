@@ -1,9 +1,9 @@
 import { openStorage } from "@cartax/storage";
 import { testDatabases } from "@cartax/storage/testing";
 import { describe, expect, it } from "vitest";
-import { petrolCar } from "./testing/fixtures";
-import { type SpawnedService, spawnService, stopService } from "./testing/spawn-service";
-import { call, readJson } from "./testing/test-service";
+import { petrolCar } from "../../src/testing/fixtures";
+import { type SpawnedService, spawnService, stopService } from "../../src/testing/spawn-service";
+import { call, readJson } from "../../src/testing/test-service";
 
 const car = petrolCar;
 const calculation = {

@@ -1,7 +1,7 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { petrolCar } from "./testing/fixtures";
-import { call, readJson, startTestService, type TestService } from "./testing/test-service";
+import { petrolCar } from "../testing/fixtures";
+import { call, readJson, startTestService, type TestService } from "../testing/test-service";
 
 const car = { name: "Compact", ...petrolCar };
 

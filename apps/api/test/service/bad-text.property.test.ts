@@ -2,8 +2,8 @@ import { testDatabases } from "@cartax/storage/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calculationRequest, petrolCar } from "./testing/fixtures";
-import { call, readJson, startTestService, type TestService } from "./testing/test-service";
+import { calculationRequest, petrolCar } from "../../src/testing/fixtures";
+import { call, readJson, startTestService, type TestService } from "../../src/testing/test-service";
 
 /**
  * Text that no database stores alike (README, rules vocabulary: `format`): U+0000, which PostgreSQL

@@ -1,8 +1,8 @@
 import { formatEuro } from "@cartax/engine";
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMPARED_CARS, compareRequest } from "./testing/saved-comparison";
-import { call, type Json, readJson, startTestService, type TestService } from "./testing/test-service";
+import { COMPARED_CARS, compareRequest } from "../testing/saved-comparison";
+import { call, type Json, readJson, startTestService, type TestService } from "../testing/test-service";
 
 describe.each(testDatabases())("a comparison's public link and page on $dialect", (db) => {
   let service: TestService;

@@ -1,8 +1,8 @@
 import { testDatabases } from "@cartax/storage/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { petrolCar } from "./testing/fixtures";
-import { call, startTestService, type TestService } from "./testing/test-service";
+import { petrolCar } from "../../src/testing/fixtures";
+import { call, startTestService, type TestService } from "../../src/testing/test-service";
 
 const [sqlite] = testDatabases();
 

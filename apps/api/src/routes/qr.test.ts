@@ -3,8 +3,8 @@ import { testDatabases } from "@cartax/storage/testing";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { petrolCar } from "./testing/fixtures";
-import { call, readJson, startTestService, type TestService } from "./testing/test-service";
+import { petrolCar } from "../testing/fixtures";
+import { call, readJson, startTestService, type TestService } from "../testing/test-service";
 
 const car = { name: "Compact", ...petrolCar };
 
