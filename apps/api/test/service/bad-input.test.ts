@@ -201,9 +201,9 @@ describe("bad input (SQLite)", () => {
     expect(ok.headers.get("www-authenticate")).toBeNull();
   });
 
-  it("resolves every problem type URI of the README's table to a page, without a key", async () => {
+  it("resolves every problem type URI of the contract's table to a page, without a key", async () => {
     const readme = await import("node:fs").then((fs) =>
-      fs.readFileSync(new URL("../../../../README.md", import.meta.url), "utf8"),
+      fs.readFileSync(new URL("../../../../docs/contract.md", import.meta.url), "utf8"),
     );
     const types = [...readme.matchAll(/\| `(\/problems\/[a-z-]+)` \|/g)].map((m) => m[1] as string);
     expect(types.length).toBeGreaterThanOrEqual(8);

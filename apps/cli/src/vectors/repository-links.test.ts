@@ -29,6 +29,8 @@ describe("the repository stands alone", () => {
     "ARCHITECTURE.md",
     "CONTRIBUTING.md",
     "docs/contract.md",
+    "docs/operations.md",
+    "docs/analyst-tools.md",
     "bench/README.md",
     "tests/blackbox/README.md",
     "tests/blackbox-spec/README.md",
@@ -53,7 +55,7 @@ describe("the repository stands alone", () => {
   });
 });
 
-describe("the README's table of contents", () => {
+describe("the tables of contents of the README and the operator's manual", () => {
   /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
   const anchor = (heading: string) =>
     heading
@@ -62,8 +64,8 @@ describe("the README's table of contents", () => {
       .replace(/[^\p{L}\p{N}_ -]/gu, "")
       .replaceAll(" ", "-");
 
-  it("lists every section (## and ###) in order, each linking to its heading's anchor", () => {
-    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  it.each(["README.md", "docs/operations.md"])("of %s lists every section (## and ###) in order, each linking to its heading's anchor", (document) => {
+    const readme = fs.readFileSync(path.join(root, document), "utf8");
     const contents = readme.slice(
       readme.indexOf("## Contents\n"),
       readme.indexOf("\n## ", readme.indexOf("## Contents\n") + 1),
