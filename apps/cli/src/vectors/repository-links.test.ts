@@ -64,20 +64,25 @@ describe("the tables of contents of the README and the operator's manual", () =>
       .replace(/[^\p{L}\p{N}_ -]/gu, "")
       .replaceAll(" ", "-");
 
-  it.each(["README.md", "docs/operations.md"])("of %s lists every section (## and ###) in order, each linking to its heading's anchor", (document) => {
-    const readme = fs.readFileSync(path.join(root, document), "utf8");
-    const contents = readme.slice(
-      readme.indexOf("## Contents\n"),
-      readme.indexOf("\n## ", readme.indexOf("## Contents\n") + 1),
-    );
-    const listed = [...contents.matchAll(/^( *)- \[(.+)\]\(#(.+)\)$/gm)].map(([, indent, title, target]) => ({
-      level: indent === "" ? 2 : 3,
-      title,
-      target,
-    }));
-    const headings = [...readme.matchAll(/^(##|###) (.+)$/gm)]
-      .filter(([, , title]) => title !== "Contents")
-      .map(([, hashes, title]) => ({ level: hashes?.length, title, target: anchor(title ?? "") }));
-    expect(listed).toEqual(headings);
-  });
+  it.each(["README.md", "docs/operations.md"])(
+    "of %s lists every section (## and ###) in order, each linking to its heading's anchor",
+    (document) => {
+      const readme = fs.readFileSync(path.join(root, document), "utf8");
+      const contents = readme.slice(
+        readme.indexOf("## Contents\n"),
+        readme.indexOf("\n## ", readme.indexOf("## Contents\n") + 1),
+      );
+      const listed = [...contents.matchAll(/^( *)- \[(.+)\]\(#(.+)\)$/gm)].map(
+        ([, indent, title, target]) => ({
+          level: indent === "" ? 2 : 3,
+          title,
+          target,
+        }),
+      );
+      const headings = [...readme.matchAll(/^(##|###) (.+)$/gm)]
+        .filter(([, , title]) => title !== "Contents")
+        .map(([, hashes, title]) => ({ level: hashes?.length, title, target: anchor(title ?? "") }));
+      expect(listed).toEqual(headings);
+    },
+  );
 });
