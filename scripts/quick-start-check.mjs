@@ -115,7 +115,9 @@ async function main() {
     const { status, output } = await child.done;
     clearTimeout(timer);
     const seconds = Math.round((Date.now() - started) / 1000);
-    const answer = jsonObjectAt(output, '{"calculationId"');
+    // The service started with `npm start &` logs to the same terminal: a log line (one JSON line
+    // of pino) can land in the middle of curl's answer, as on a user's screen; read around it.
+    const answer = jsonObjectAt(output.replace(/\{"level":\d+,[^\n]*\}\n/g, ""), '{"calculationId"');
     const lines = answer?.lines ?? [];
     if (status !== 0) fail(`the block exited with ${status}`);
     if (!answer) fail("no CalculationResult in the block's output");
