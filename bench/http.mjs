@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { openStorage } from "@cartax/storage";
 import { benchHttpRequest } from "./bench-request.mjs";
 import {
+  benchDatabase,
   newRegistrationDates,
   processCpuMs,
   seedDatabase,
@@ -33,21 +34,13 @@ if (!wrkInstalled()) {
 const wrk = (url, options = {}) => wrkFor(url, { seconds, connections, ...options });
 
 const calculation = benchHttpRequest;
-const onPostgres = process.env.BENCH_DATABASE === "postgres";
-let stopPostgres = () => {};
-if (onPostgres) {
-  const { default: startPostgres } = await import("@cartax/storage/testing/postgres-global-setup");
-  delete process.env.CARTAX_PG_URL;
-  stopPostgres = (await startPostgres()) ?? stopPostgres;
-  if (!process.env.CARTAX_PG_URL) throw new Error("BENCH_DATABASE=postgres: no PostgreSQL server binaries");
-}
-const databaseUrl = onPostgres ? process.env.CARTAX_PG_URL : undefined;
-const { dataDir, key: primaryKey, carId } = await seedDatabase(openStorage, "bench", databaseUrl);
+const database = await benchDatabase();
+const { dataDir, key: primaryKey, carId } = await seedDatabase(openStorage, "bench", database.url);
 
 const bare = await startServer(path.join(here, "bare-server.mjs"));
 const floor = await startServer(path.join(here, "floor-server.mjs"));
 const api = await startServer(path.join(here, "../apps/api/dist/server.js"), {
-  env: { CARTAX_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+  env: { CARTAX_DATA_DIR: dataDir, ...database.env },
 });
 const key = `subscription-key=${primaryKey}`;
 try {
@@ -115,7 +108,7 @@ try {
   );
   measured("GET /v1/CarDetails/{id}", api, `${api.url}/v1/CarDetails/${carId}?${key}`);
   console.log(
-    `\ncartax HTTP benchmark (wrk, ${connections} connections, ${seconds} s each, ${onPostgres ? "PostgreSQL" : "SQLite"}, node ${process.version})\n`,
+    `\ncartax HTTP benchmark (wrk, ${connections} connections, ${seconds} s each, ${database.name}, node ${process.version})\n`,
   );
   for (const [name, r] of rows) {
     console.log(
@@ -145,5 +138,5 @@ try {
   floor.child.kill();
   api.child.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  stopPostgres();
+  database.stop();
 }

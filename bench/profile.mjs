@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import { openStorage } from "@cartax/storage";
 import { benchHttpRequest } from "./bench-request.mjs";
 import {
+  benchDatabase,
   newRegistrationDates,
   seedDatabase,
   startServer,
@@ -50,18 +51,10 @@ if (!wrkInstalled()) {
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const profileDir = process.env.PROFILE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "cartax-profile-"));
 
-// BENCH_DATABASE=postgres: the service on a private PostgreSQL cluster, as in http.mjs.
-let stopPostgres = () => {};
-if (process.env.BENCH_DATABASE === "postgres") {
-  const { default: startPostgres } = await import("@cartax/storage/testing/postgres-global-setup");
-  delete process.env.CARTAX_PG_URL;
-  stopPostgres = (await startPostgres()) ?? stopPostgres;
-  if (!process.env.CARTAX_PG_URL) throw new Error("BENCH_DATABASE=postgres: no PostgreSQL server binaries");
-}
-const databaseUrl = process.env.BENCH_DATABASE === "postgres" ? process.env.CARTAX_PG_URL : undefined;
-const { dataDir, key: primaryKey, carId } = await seedDatabase(openStorage, "profile", databaseUrl);
+const database = await benchDatabase();
+const { dataDir, key: primaryKey, carId } = await seedDatabase(openStorage, "profile", database.url);
 const server = await startServer(path.join(here, "../apps/api/dist/server.js"), {
-  env: { CARTAX_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+  env: { CARTAX_DATA_DIR: dataDir, ...database.env },
   nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
 });
 const key = `subscription-key=${primaryKey}`;
@@ -80,7 +73,7 @@ const after = threadCpuMs(server.child.pid);
 const requests = run.rps * seconds;
 await stopServer(server, "SIGINT"); // --cpu-prof writes its files on a clean exit
 fs.rmSync(dataDir, { recursive: true, force: true });
-stopPostgres();
+database.stop();
 
 console.log(
   `cartax profile: ${route}, wrk 50 connections ${seconds} s: ${Math.round(run.rps).toLocaleString("en")} req/s, p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms (load average ${os.loadavg()[0].toFixed(1)})`,

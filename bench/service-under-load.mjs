@@ -16,6 +16,22 @@ export function wrkInstalled() {
  * A fresh SQLite folder holding one subscription with calculation access and the bench car, made
  * with `openStorage` (a build's own storage package: http-compare.mjs seeds each build with its own).
  */
+/**
+ * The database of a benchmark: SQLite in the seeded folder (the default), or with
+ * BENCH_DATABASE=postgres a private PostgreSQL cluster started for the run (Debian's server
+ * binaries, as the tests use; fsync on). `env` is what the service needs to use it.
+ */
+export async function benchDatabase() {
+  if (process.env.BENCH_DATABASE !== "postgres")
+    return { name: "SQLite", url: undefined, env: {}, stop() {} };
+  const { default: startPostgres } = await import("@cartax/storage/testing/postgres-global-setup");
+  delete process.env.CARTAX_PG_URL;
+  const stop = (await startPostgres()) ?? (() => {});
+  const url = process.env.CARTAX_PG_URL;
+  if (!url) throw new Error("BENCH_DATABASE=postgres: no PostgreSQL server binaries");
+  return { name: "PostgreSQL", url, env: { DATABASE_URL: url }, stop };
+}
+
 export async function seedDatabase(openStorage, name = "bench", databaseUrl = undefined) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cartax-${name}-`));
   const storage = await openStorage({ dataDir, databaseUrl });
