@@ -32,6 +32,7 @@ describe("the repository stands alone", () => {
     "docs/operations.md",
     "docs/analyst-tools.md",
     "bench/README.md",
+    "tests/architecture/README.md",
     "tests/blackbox/README.md",
     "tests/blackbox-spec/README.md",
   ];
