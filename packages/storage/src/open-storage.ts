@@ -31,7 +31,10 @@ export type WebhookStore = PublicMethods<WebhookEndpointStore> & PublicMethods<W
 type PublicMethods<T> = { [K in keyof T]: T[K] };
 
 function webhookStore(db: Kysely<DatabaseSchema>, dialect: Dialect): WebhookStore {
-  return { ...boundMethods(new WebhookEndpointStore(db)), ...boundMethods(new WebhookOutboxStore(db, dialect)) };
+  return {
+    ...boundMethods(new WebhookEndpointStore(db)),
+    ...boundMethods(new WebhookOutboxStore(db, dialect)),
+  };
 }
 
 /** The methods of a store's class, bound to it (so that they can be spread into one object). */

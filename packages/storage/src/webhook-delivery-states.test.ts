@@ -35,7 +35,9 @@ describe("the states of a webhook delivery", () => {
   });
 
   it("a ping gets one attempt (the next ping follows)", () => {
-    expect(afterAttempt({ kind: "ping", attempts: 0 }, transient, schedule).next).toEqual({ status: "failed" });
+    expect(afterAttempt({ kind: "ping", attempts: 0 }, transient, schedule).next).toEqual({
+      status: "failed",
+    });
   });
 
   it("only a failed notification is enqueued again, pending with its attempts counted afresh", () => {
@@ -43,7 +45,9 @@ describe("the states of a webhook delivery", () => {
     expect(requeueRefusal("e1", { kind: "notification", status: "delivered" })).toBe(
       "delivery e1 is delivered: only failed deliveries are redelivered",
     );
-    expect(requeueRefusal("p1", { kind: "ping", status: "failed" })).toBe("p1 is a ping: pings are not redelivered");
+    expect(requeueRefusal("p1", { kind: "ping", status: "failed" })).toBe(
+      "p1 is a ping: pings are not redelivered",
+    );
     expect(enqueued(new Date(5))).toEqual({ status: "pending", attempts: 0, nextAttemptAt: new Date(5) });
   });
 });

@@ -79,7 +79,8 @@ export function afterAttempt(
   const gone = result.status === 410;
   if (result.outcome === "success") return { next: { status: "delivered" }, gone };
   const allowed = delivery.kind === "ping" ? 1 : schedule.notificationAttempts;
-  if (result.outcome === "permanent" || gone || attempt >= allowed) return { next: { status: "failed" }, gone };
+  if (result.outcome === "permanent" || gone || attempt >= allowed)
+    return { next: { status: "failed" }, gone };
   return { next: { status: "pending", nextAttemptAt: schedule.retryAt(attempt) }, gone };
 }
 

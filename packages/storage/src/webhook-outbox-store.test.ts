@@ -22,7 +22,10 @@ describe.each(testDatabases())("the webhook outbox on $dialect", (database) => {
     "schedulePings is one transaction: a failure leaves the endpoint's ping due, not skipped",
     async () => {
       const { storage, subscription } = await open();
-      const endpoint = await storage.webhooks.addEndpoint({ subscriptionId: subscription.id, url: "http://127.0.0.1:9/h" });
+      const endpoint = await storage.webhooks.addEndpoint({
+        subscriptionId: subscription.id,
+        url: "http://127.0.0.1:9/h",
+      });
       const now = new Date(Date.now() + 1000);
       await expect(
         storage.webhooks.schedulePings(now, 60_000, () => {
@@ -31,8 +34,12 @@ describe.each(testDatabases())("the webhook outbox on $dialect", (database) => {
       ).rejects.toThrow("no body");
       expect(await storage.webhooks.recentDeliveries(endpoint.id, { kind: "ping" })).toEqual([]);
       // The ping is still due: the next run enqueues it, and moves the next ping one interval on.
-      expect(await storage.webhooks.schedulePings(now, 60_000, (eventId) => JSON.stringify({ eventId }))).toBe(1);
-      expect(await storage.webhooks.schedulePings(now, 60_000, (eventId) => JSON.stringify({ eventId }))).toBe(0);
+      expect(
+        await storage.webhooks.schedulePings(now, 60_000, (eventId) => JSON.stringify({ eventId })),
+      ).toBe(1);
+      expect(
+        await storage.webhooks.schedulePings(now, 60_000, (eventId) => JSON.stringify({ eventId })),
+      ).toBe(0);
       expect(await storage.webhooks.recentDeliveries(endpoint.id, { kind: "ping" })).toMatchObject([
         { kind: "ping", status: "pending", attempts: 0 },
       ]);

@@ -24,7 +24,10 @@ export function jobFailures(
 ): JobFailures {
   return {
     failed(job, error) {
-      log.error({ job, error: error instanceof Error ? error.message : String(error) }, "background job failed");
+      log.error(
+        { job, error: error instanceof Error ? error.message : String(error) },
+        "background job failed",
+      );
       count(job);
     },
   };

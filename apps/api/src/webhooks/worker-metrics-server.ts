@@ -16,12 +16,15 @@ export interface MetricsServer {
 export function serveMetrics(registry: Registry, host: string, port: number): Promise<MetricsServer> {
   const server = http.createServer((request, response) => {
     if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") {
-      response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("only GET /metrics here\n");
+      response
+        .writeHead(404, { "Content-Type": "text/plain; charset=utf-8" })
+        .end("only GET /metrics here\n");
       return;
     }
     registry.metrics().then(
       (text) => response.writeHead(200, { "Content-Type": registry.contentType }).end(text),
-      () => response.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("metrics unavailable\n"),
+      () =>
+        response.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("metrics unavailable\n"),
     );
   });
   return new Promise((resolve, reject) => {

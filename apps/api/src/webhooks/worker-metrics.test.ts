@@ -57,7 +57,11 @@ describe.each(sqlite)("worker.js on $dialect", (db) => {
     });
     await storage.close();
 
-    const worker = spawnWorker({ ...fresh.env, CARTAX_WORKER_METRICS_PORT: "0", CARTAX_WEBHOOK_POLL_MS: "25" });
+    const worker = spawnWorker({
+      ...fresh.env,
+      CARTAX_WORKER_METRICS_PORT: "0",
+      CARTAX_WEBHOOK_POLL_MS: "25",
+    });
     const stderr = await worker.started;
     const url = /metrics on (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(stderr)?.[1] as string;
     expect(url).toBeDefined();
