@@ -6,6 +6,8 @@ import { createApp } from "./app";
 import type { ServiceConfig } from "./config";
 import type { ServiceContext } from "./http/app-env";
 import { ServiceMetrics } from "./http/metrics";
+import { jobFailures, startBackgroundJobs } from "./jobs/background-jobs";
+import { serviceJobs } from "./jobs/service-jobs";
 import { QrImages } from "./qr/qr-images";
 import { QR_IMAGE_TTL_MS } from "./routes/qr";
 import { checkRulesNotice } from "./rules-notice-check";
@@ -33,8 +35,7 @@ export interface StartOptions {
 /** The QR render limits when the configuration gives none (the README's defaults). */
 export const DEFAULT_QR_RENDER_LIMITS = { concurrency: 2, queueLimit: 16 } as const;
 
-/** How often the usage counts of subscriptions are added to the database (README: usage lags by this much). */
-export const USAGE_FLUSH_MS = 5000;
+export { USAGE_FLUSH_MS } from "./jobs/service-jobs";
 
 /** Opens the database and serves the app; resolves once the port is listening. */
 export async function startServer(config: ServiceConfig, options: StartOptions = {}): Promise<RunningServer> {
@@ -48,26 +49,15 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
   );
   const metrics = new ServiceMetrics(storage);
   await checkRulesNotice(storage, logger);
-  // Expired QR images are removed within the hour after they expire (any instance may do it).
-  const sweep = setInterval(() => void storage.qr.sweep().catch(() => undefined), 60 * 60 * 1000);
-  sweep.unref();
-  // Usage counts reach the database every few seconds (and on close); ended rate-limit windows
-  // (PostgreSQL) are removed every few minutes.
-  const usageFlush = setInterval(
-    () => void storage.usage.flush().catch((err) => logger.warn({ err }, "usage counts not written yet")),
-    USAGE_FLUSH_MS,
-  );
-  usageFlush.unref();
-  const windowSweep = setInterval(
-    () => void storage.rateLimits.sweep().catch(() => undefined),
-    5 * 60 * 1000,
-  );
-  windowSweep.unref();
+  // The sweeps and the usage flush (jobs/service-jobs.ts); each failure is logged and counted.
+  const failures = jobFailures(logger, (job) => metrics.countJobFailure(job));
+  const jobs = startBackgroundJobs(serviceJobs(storage), failures);
   const webhooks =
     options.webhooks?.workerInServer === true
-      ? startWebhookRuntime(storage, options.webhooks, logger, (kind, outcome) =>
-          metrics.countWebhookDelivery(kind, outcome),
-        )
+      ? startWebhookRuntime(storage, options.webhooks, logger, {
+          countSettled: (kind, outcome) => metrics.countWebhookDelivery(kind, outcome),
+          jobFailures: failures,
+        })
       : undefined;
   const qrImages = new QrImages(
     storage,
@@ -94,9 +84,7 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
           url,
           service,
           close: async () => {
-            clearInterval(sweep);
-            clearInterval(usageFlush);
-            clearInterval(windowSweep);
+            await jobs.stop();
             await webhooks?.stop();
             await close(server, service, options.shutdownGraceMs ?? 10_000);
           },
@@ -106,10 +94,7 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
     const service: { -readonly [K in keyof ServiceContext]: ServiceContext[K] } = context;
     const app = createApp(service, metrics);
     server.once("error", (error: NodeJS.ErrnoException) => {
-      clearInterval(sweep);
-      clearInterval(usageFlush);
-      clearInterval(windowSweep);
-      void webhooks?.stop().then(() => storage.close());
+      void Promise.all([jobs.stop(), webhooks?.stop()]).then(() => storage.close());
       reject(
         error.code === "EADDRINUSE"
           ? new Error(`port ${config.port} on ${config.host} is already in use (set PORT to another port)`)

@@ -159,6 +159,20 @@ export const environmentVariablesSchema = z.object({
     "CARTAX_WEBHOOK_RETRY_BASE_MS was replaced by CARTAX_WEBHOOK_RETRY_DELAYS_MS (a list, e.g. 10000,40000)",
   ),
   CARTAX_WEBHOOK_POLL_MS: whole("CARTAX_WEBHOOK_POLL_MS", 500, 10),
+  CARTAX_WORKER_METRICS_PORT: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (blank(value)) return undefined;
+      const text = (value as string).trim();
+      const port = Number(text);
+      if (/^\d{1,5}$/.test(text) && port <= 65535) return port;
+      ctx.addIssue({
+        code: "custom",
+        message: `CARTAX_WORKER_METRICS_PORT must be a whole number from 0 to 65535, got "${value}"`,
+      });
+      return z.NEVER;
+    }),
   CARTAX_QR_RENDER_CONCURRENCY: whole("CARTAX_QR_RENDER_CONCURRENCY", 2, 1, ""),
   CARTAX_QR_QUEUE_LIMIT: whole("CARTAX_QR_QUEUE_LIMIT", 16, 0, ""),
 });

@@ -116,7 +116,7 @@ export interface WebhookDeliveryTable {
   kind: string;
   /** The exact JSON text sent (and signed) on every attempt. */
   body: string;
-  /** pending, delivered or failed (apps/api/src/webhooks/delivery-lifecycle.ts). */
+  /** pending, delivered or failed (webhook-delivery-states.ts). */
   status: string;
   attempts: number;
   next_attempt_at: string;

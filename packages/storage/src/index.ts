@@ -10,7 +10,14 @@ export { ConfigError } from "./config-error";
 export type { DatabaseSchema } from "./database-schema";
 export { ENVIRONMENTS, type Environment, isEnvironment } from "./environment";
 export { MIGRATIONS } from "./migrations/index";
-export { type Dialect, migrate, openStorage, SQLITE_FILE_NAME, type Storage } from "./open-storage";
+export {
+  type Dialect,
+  migrate,
+  openStorage,
+  SQLITE_FILE_NAME,
+  type Storage,
+  type WebhookStore,
+} from "./open-storage";
 export { type ComparisonLink, PublicLinkStore } from "./public-link-store";
 export { QrStore, type StoredLogo } from "./qr-store";
 export { type RateLimitState, RateLimitStore } from "./rate-limit-store";
@@ -30,17 +37,31 @@ export {
 } from "./subscription-store";
 export { hourOf, type UsageRow, UsageStore } from "./usage-store";
 export {
-  type AttemptRecordInput,
-  type ClaimedDelivery,
+  type AttemptOutcome,
+  type AttemptSchedule,
+  afterAttempt,
   type DeliveryKind,
   type DeliveryNextState,
-  type EndpointEffect,
+  type DeliveryState,
+  type Enqueued,
+  enqueued,
+  REQUEUABLE,
+  requeueRefusal,
+  type Transition,
+} from "./webhook-delivery-states";
+export {
   generateWebhookSecret,
   InvalidWebhookUrlError,
+  type WebhookEndpoint,
+  WebhookEndpointStore,
+} from "./webhook-endpoint-store";
+export {
+  type AttemptRecordInput,
+  type ClaimedDelivery,
+  type EndpointEffect,
   type Redelivery,
   RedeliveryRefusedError,
   type WebhookAttemptRecord,
   type WebhookDeliveryState,
-  type WebhookEndpoint,
-  WebhookStore,
-} from "./webhook-store";
+  WebhookOutboxStore,
+} from "./webhook-outbox-store";

@@ -18,9 +18,34 @@ import { withStatementCache } from "./statement-cache";
 import type { StorageConfig } from "./storage-config";
 import { SubscriptionStore } from "./subscription-store";
 import { UsageStore } from "./usage-store";
-import { WebhookStore } from "./webhook-store";
+import { WebhookEndpointStore } from "./webhook-endpoint-store";
+import { WebhookOutboxStore } from "./webhook-outbox-store";
 
 export type Dialect = "sqlite" | "postgres";
+
+/**
+ * `storage.webhooks`: the webhook endpoints (webhook-endpoint-store.ts) and their outbox
+ * (webhook-outbox-store.ts) as one object, as the CLI and the service call them.
+ */
+export type WebhookStore = PublicMethods<WebhookEndpointStore> & PublicMethods<WebhookOutboxStore>;
+type PublicMethods<T> = { [K in keyof T]: T[K] };
+
+function webhookStore(db: Kysely<DatabaseSchema>, dialect: Dialect): WebhookStore {
+  return {
+    ...boundMethods(new WebhookEndpointStore(db)),
+    ...boundMethods(new WebhookOutboxStore(db, dialect)),
+  };
+}
+
+/** The methods of a store's class, bound to it (so that they can be spread into one object). */
+function boundMethods<T extends object>(store: T): PublicMethods<T> {
+  const methods: Record<string, unknown> = {};
+  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(store))) {
+    const method = (store as Record<string, unknown>)[name];
+    if (name !== "constructor" && typeof method === "function") methods[name] = method.bind(store);
+  }
+  return methods as PublicMethods<T>;
+}
 
 /** The database of the service and the CLI, migrated and ready. */
 export interface Storage {
@@ -133,7 +158,7 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     calculations,
     projections: new SavedResultStore(db, "projections"),
     comparisons: new SavedResultStore(db, "comparisons"),
-    webhooks: new WebhookStore(db, dialect),
+    webhooks: webhookStore(db, dialect),
     rateLimits: new RateLimitStore(db, dialect),
     usage,
     rulesNotices: new RulesNoticeStore(db),

@@ -26,6 +26,14 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  /** Failed runs of background jobs (jobs/background-jobs.ts), by job. */
+  private readonly jobFailures = new Counter({
+    name: "cartax_job_failures_total",
+    help: "Failed runs of this process's background jobs (sweeps, usage flush, ping schedule, webhook delivery polls), by job.",
+    labelNames: ["job"] as const,
+    registers: [this.registry],
+  });
+
   private readonly subscriptionRequests = new Counter({
     name: "cartax_subscription_requests_total",
     help: "HTTP requests of each subscription (by its id, never its key) and status.",
@@ -134,6 +142,11 @@ export class ServiceMetrics {
   /** Counts a settled webhook delivery. */
   countWebhookDelivery(kind: string, outcome: string): void {
     this.webhookDeliveries.inc({ kind, outcome });
+  }
+
+  /** Counts a failed run of a background job. */
+  countJobFailure(job: string): void {
+    this.jobFailures.inc({ job });
   }
 
   observe(method: string, route: string, status: number, seconds: number, subscriptionId?: string): void {

@@ -1,46 +1,25 @@
+import { afterAttempt, type DeliveryState, type Transition } from "@cartax/storage";
 import type { AttemptResult } from "./attempt-delivery";
 import type { ClaimedDelivery, DeliveryNextState, EndpointEffect, Outbox } from "./outbox";
 import { maxAttempts, type RetryPolicy, retryDelay } from "./retry-policy";
 
 /**
- * The states of a webhook delivery, and the only place that moves one from state to state. A
- * delivery is one row of the outbox (`webhook_deliveries`); its id is the eventId, the same on
- * every attempt and every redelivery.
+ * The service's side of a webhook delivery's lifecycle. The states and every move between them
+ * (pending → delivered | failed | pending again; failed notifications requeued by `cartax webhook
+ * redeliver|recover`) are decided in one place, `webhook-delivery-states.ts` of @cartax/storage
+ * (there because the operator CLI, which depends on storage and not on this service, moves
+ * deliveries too); the outbox writes only what it decides. Here each attempt is taken through
+ * `afterAttempt` with the retry schedule (retry-policy.ts: `delaysMs.length + 1` attempts, 3 at
+ * most, each delay ±20 %, or Retry-After when longer), recorded, and reported.
  *
- * ```text
- *   cartax notify / ping schedule
- *                │
- *                ▼
- *   ┌────────▶ pending ──── attempt: 2xx ───────────────────────────────▶ delivered
- *   │           │   │
- *   │           │   └── attempt: transient (network error, timeout, 5xx, 408, 429)
- *   │           │       and attempts left ──▶ pending again, due after delaysMs[n]
- *   │           │       (±20 %, or Retry-After when longer)
- *   │           │
- *   │           └────── attempt: permanent (4xx but 408/429, a redirect),
- *   │                   410 Gone (the endpoint is disabled too),
- *   │                   or transient with no attempt left ───────────────▶ failed
- *   │                                                                       │
- *   └──────── cartax webhook redeliver EVENT_ID | recover ENDPOINT_ID ──────┘
- *             (notifications only; same eventId, attempts counted afresh)
- * ```
- *
- * Notifications get `delaysMs.length + 1` attempts (3 at most, the spec's limit); pings get one
- * (the next ping follows). Leaving `pending` for `delivered` or `failed` is a settlement: it is
- * counted in `cartax_webhook_deliveries_total{kind,outcome}`, and it moves the endpoint's run of
- * failures of that kind (pings and notifications apart; either run at the threshold flags the
- * endpoint). A notification that fails logs a warn line.
+ * Leaving `pending` for `delivered` or `failed` is a settlement: it is counted in
+ * `cartax_webhook_deliveries_total{kind,outcome}`, and it moves the endpoint's run of failures of
+ * that kind (pings and notifications apart; either run at the threshold flags the endpoint). A
+ * notification that fails logs a warn line.
  */
-export type DeliveryState = "pending" | "delivered" | "failed";
+export type { DeliveryState, Transition };
 
-/** The decision after one attempt. */
-export interface Transition {
-  readonly next: DeliveryNextState;
-  /** The receiver answered 410 Gone: the endpoint is disabled (Standard Webhooks). */
-  readonly gone: boolean;
-}
-
-/** Where one attempt takes a delivery (pure: the clock is `now`). */
+/** Where one attempt takes a delivery under the retry policy (pure: the clock is `now`). */
 export function transition(
   delivery: Pick<ClaimedDelivery, "kind" | "attempts">,
   result: AttemptResult,
@@ -48,14 +27,10 @@ export function transition(
   now: number,
   random: () => number = Math.random,
 ): Transition {
-  const attempt = delivery.attempts + 1;
-  const gone = result.status === 410;
-  if (result.outcome === "success") return { next: { status: "delivered" }, gone };
-  const allowed = delivery.kind === "ping" ? 1 : maxAttempts(policy);
-  if (result.outcome === "permanent" || gone || attempt >= allowed)
-    return { next: { status: "failed" }, gone };
-  const delay = retryDelay(policy, attempt, result.retryAfterMs, random);
-  return { next: { status: "pending", nextAttemptAt: new Date(now + delay) }, gone };
+  return afterAttempt(delivery, result, {
+    notificationAttempts: maxAttempts(policy),
+    retryAt: (attempt) => new Date(now + retryDelay(policy, attempt, result.retryAfterMs, random)),
+  });
 }
 
 /** One attempt, recorded, with what it did to the delivery and its endpoint. */

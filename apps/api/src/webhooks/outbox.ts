@@ -4,8 +4,8 @@ import type { AttemptResult } from "./attempt-delivery";
 export type { ClaimedDelivery, DeliveryNextState, EndpointEffect };
 
 /**
- * The durable queue the worker runs on (`WebhookStore` of @cartax/storage in the service; an array
- * in tests and benchmarks). Claims are leases: a claimed delivery is invisible to other workers
+ * The durable queue the worker runs on (`storage.webhooks`: `WebhookOutboxStore` of @cartax/storage
+ * in the service; an array in tests and benchmarks). Claims are leases: a claimed delivery is invisible to other workers
  * until `leaseMs` has passed, so a worker that dies mid-attempt only delays it.
  */
 export interface Outbox {

@@ -14,6 +14,8 @@ export interface WebhookConfig {
   readonly retryDelaysMs: readonly number[];
   /** `CARTAX_WEBHOOK_POLL_MS` (default 500): how often an idle worker looks at the outbox. */
   readonly pollMs: number;
+  /** `CARTAX_WORKER_METRICS_PORT` (unset by default): where `worker.js` serves its GET /metrics, on HOST. */
+  readonly workerMetricsPort?: number | undefined;
 }
 
 /** The webhook settings of the environment (the one schema of @cartax/schemas; ConfigError if wrong). */
@@ -26,5 +28,6 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv = process.env): Webhook
     timeoutMs: variables.CARTAX_WEBHOOK_TIMEOUT_MS,
     retryDelaysMs: variables.CARTAX_WEBHOOK_RETRY_DELAYS_MS,
     pollMs: variables.CARTAX_WEBHOOK_POLL_MS,
+    workerMetricsPort: variables.CARTAX_WORKER_METRICS_PORT,
   };
 }

@@ -1,6 +1,7 @@
-import { ping } from "@cartax/schemas";
 import type { Storage } from "@cartax/storage";
 import type { Logger } from "pino";
+import { type JobFailures, startBackgroundJobs } from "../jobs/background-jobs";
+import { pingScheduleJob } from "../jobs/service-jobs";
 import type { LifecycleReporter } from "./delivery-lifecycle";
 import { DeliveryWorker } from "./delivery-worker";
 import { MAX_RETRY_DELAY_MS } from "./retry-policy";
@@ -11,17 +12,25 @@ export interface WebhookRuntime {
   stop(): Promise<void>;
 }
 
+/** What the runtime reports besides its log lines: the process's counters. */
+export interface WebhookRuntimeMetrics {
+  /** Every settled delivery (`cartax_webhook_deliveries_total`). */
+  readonly countSettled: LifecycleReporter["countSettled"];
+  /** A failed ping schedule run (`webhook-ping-schedule`) or outbox poll (`webhook-delivery`). */
+  readonly jobFailures: JobFailures;
+}
+
 /**
  * Starts sending the outbox (notifications enqueued by `cartax notify`, redeliveries, and pings)
- * and scheduling pings. Any number of processes may run this on one PostgreSQL database: claims
- * and ping slots are taken by atomic UPDATEs, so each attempt is sent by one process. `count`
- * receives every settled delivery (the service's `cartax_webhook_deliveries_total`).
+ * and scheduling pings (a background job, jobs/service-jobs.ts). Any number of processes may run
+ * this on one PostgreSQL database: claims and ping slots are taken by atomic UPDATEs, so each
+ * attempt is sent by one process.
  */
 export function startWebhookRuntime(
   storage: Storage,
   config: WebhookConfig,
   logger: Logger,
-  count: LifecycleReporter["countSettled"] = () => undefined,
+  metrics: WebhookRuntimeMetrics,
 ): WebhookRuntime {
   const log = logger.child({ component: "webhooks" });
   const worker = new DeliveryWorker(storage.webhooks, {
@@ -29,23 +38,14 @@ export function startWebhookRuntime(
     timeoutMs: config.timeoutMs,
     retry: { delaysMs: config.retryDelaysMs, maxDelayMs: MAX_RETRY_DELAY_MS },
     flagThreshold: config.pingFlagThreshold,
-    reporter: { log, countSettled: count },
-    onError: (error) => log.error({ err: error }, "webhook worker error"),
+    reporter: { log, countSettled: metrics.countSettled },
+    onError: (error) => metrics.jobFailures.failed("webhook-delivery", error),
   });
   worker.start();
-  const schedulePings = () =>
-    storage.webhooks
-      .schedulePings(new Date(), config.pingIntervalMs, (eventId) => JSON.stringify(ping(eventId)))
-      .catch((error) => {
-        log.error({ err: error }, "ping scheduling failed");
-        return 0;
-      });
-  const pingCheckMs = Math.min(config.pingIntervalMs, 5_000);
-  const pings = setInterval(() => void schedulePings(), pingCheckMs);
-  void schedulePings();
+  const pings = startBackgroundJobs([pingScheduleJob(storage, config.pingIntervalMs)], metrics.jobFailures);
   return {
     async stop() {
-      clearInterval(pings);
+      await pings.stop();
       await worker.stop();
     },
   };

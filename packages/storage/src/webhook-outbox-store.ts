@@ -1,9 +1,14 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
-import type { DatabaseSchema, WebhookEndpointTable } from "./database-schema";
+import { randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { DatabaseSchema } from "./database-schema";
 import type { Dialect } from "./open-storage";
-
-export type DeliveryKind = "notification" | "ping";
+import {
+  type DeliveryKind,
+  type DeliveryNextState,
+  enqueued,
+  REQUEUABLE,
+  requeueRefusal,
+} from "./webhook-delivery-states";
 
 /** A delivery taken from the outbox by one worker (leased: no other worker sends it meanwhile). */
 export interface ClaimedDelivery {
@@ -27,12 +32,6 @@ export interface AttemptRecordInput {
   readonly error: string | null;
 }
 
-/** The state a delivery moves to after an attempt (decided by the service's delivery lifecycle). */
-export type DeliveryNextState =
-  | { readonly status: "delivered" }
-  | { readonly status: "failed" }
-  | { readonly status: "pending"; readonly nextAttemptAt: Date };
-
 /** What recording an attempt did to its endpoint. */
 export interface EndpointEffect {
   /** This attempt made the endpoint flagged (it was not before). */
@@ -53,19 +52,6 @@ export interface Redelivery {
 /** Why a delivery could not be enqueued again. */
 export class RedeliveryRefusedError extends Error {
   override readonly name = "RedeliveryRefusedError";
-}
-
-/** An endpoint as the operator sees it: never its secret. */
-export interface WebhookEndpoint {
-  readonly id: string;
-  readonly subscriptionId: string;
-  readonly url: string;
-  readonly signed: boolean;
-  readonly enabled: boolean;
-  readonly flagged: boolean;
-  readonly consecutivePingFailures: number;
-  readonly consecutiveNotificationFailures: number;
-  readonly createdAt: string;
 }
 
 export interface WebhookAttemptRecord {
@@ -92,112 +78,20 @@ export interface WebhookDeliveryState {
   readonly lastError: string | null;
 }
 
-/** Thrown for an endpoint URL that is not http(s). */
-export class InvalidWebhookUrlError extends Error {
-  override readonly name = "InvalidWebhookUrlError";
-}
-
-const toEndpoint = (row: Selectable<WebhookEndpointTable>): WebhookEndpoint => ({
-  id: row.id,
-  subscriptionId: row.subscription_id,
-  url: row.url,
-  signed: row.secret !== null,
-  enabled: row.enabled === 1,
-  flagged: row.flagged === 1,
-  consecutivePingFailures: row.consecutive_ping_failures,
-  consecutiveNotificationFailures: row.consecutive_notification_failures,
-  createdAt: row.created_at,
-});
-
-/** A new shared secret: 32 random bytes, `whsec_` and base64url. */
-export function generateWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString("base64url")}`;
-}
-
 /**
- * Webhook endpoints and the durable outbox of their deliveries (docs/contract.md, Events). The
- * service's delivery worker (apps/api/src/webhooks) runs on it: claims are leases taken by one
- * UPDATE (with `FOR UPDATE SKIP LOCKED` on PostgreSQL), so several service instances never send the
- * same attempt. Bodies are built by the caller (`@cartax/schemas` webhook payloads): this store
- * keeps and sends the exact bytes.
+ * The durable outbox of webhook deliveries and the record of their attempts (docs/contract.md,
+ * Events). The service's delivery worker (apps/api/src/webhooks) runs on it: claims are leases
+ * taken by one UPDATE (with `FOR UPDATE SKIP LOCKED` on PostgreSQL), so several service instances
+ * never send the same attempt. A delivery's state is only ever written as webhook-delivery-states.ts
+ * decides: new rows and requeues are `enqueued`, requeues are guarded by `REQUEUABLE`, an attempt
+ * records the next state its caller decided with `afterAttempt`. Bodies are built by the caller
+ * (`@cartax/schemas` webhook payloads): this store keeps and sends the exact bytes.
  */
-export class WebhookStore {
+export class WebhookOutboxStore {
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly dialect: Dialect,
   ) {}
-
-  /** Registers an endpoint; its first liveness ping is due `firstPingInMs` later (default at once). */
-  async addEndpoint(input: {
-    subscriptionId: string;
-    url: string;
-    secret?: string | null;
-    firstPingInMs?: number;
-  }): Promise<WebhookEndpoint> {
-    let url: URL;
-    try {
-      url = new URL(input.url);
-    } catch {
-      throw new InvalidWebhookUrlError(`not a URL: ${input.url}`);
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:") {
-      throw new InvalidWebhookUrlError(`only http and https URLs can receive webhooks, not ${url.protocol}`);
-    }
-    const now = new Date().toISOString();
-    const row = {
-      id: randomUUID(),
-      subscription_id: input.subscriptionId,
-      url: url.toString(),
-      secret: input.secret ?? null,
-      enabled: 1,
-      consecutive_ping_failures: 0,
-      consecutive_notification_failures: 0,
-      flagged: 0,
-      next_ping_at: new Date(Date.parse(now) + (input.firstPingInMs ?? 0)).toISOString(),
-      created_at: now,
-      updated_at: now,
-    };
-    await this.db.insertInto("webhook_endpoints").values(row).execute();
-    return toEndpoint(row);
-  }
-
-  async listEndpoints(): Promise<WebhookEndpoint[]> {
-    const rows = await this.db
-      .selectFrom("webhook_endpoints")
-      .selectAll()
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
-    return rows.map(toEndpoint);
-  }
-
-  async getEndpoint(id: string): Promise<WebhookEndpoint | undefined> {
-    const row = await this.db
-      .selectFrom("webhook_endpoints")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirst();
-    return row && toEndpoint(row);
-  }
-
-  async setEnabled(id: string, enabled: boolean): Promise<WebhookEndpoint | undefined> {
-    await this.db
-      .updateTable("webhook_endpoints")
-      .set({ enabled: enabled ? 1 : 0, updated_at: new Date().toISOString() })
-      .where("id", "=", id)
-      .execute();
-    return this.getEndpoint(id);
-  }
-
-  /** Removes the endpoint with its outbox rows and history. */
-  async removeEndpoint(id: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("webhook_attempts").where("endpoint_id", "=", id).execute();
-      await trx.deleteFrom("webhook_deliveries").where("endpoint_id", "=", id).execute();
-      const result = await trx.deleteFrom("webhook_endpoints").where("id", "=", id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
-    });
-  }
 
   /**
    * One change notification per enabled endpoint of an active subscription, each with its own
@@ -206,7 +100,7 @@ export class WebhookStore {
   async enqueueNotification(
     bodyFor: (eventId: string) => string,
   ): Promise<{ endpointId: string; eventId: string }[]> {
-    const now = new Date().toISOString();
+    const now = new Date();
     return this.db.transaction().execute(async (trx) => {
       const endpoints = await trx
         .selectFrom("webhook_endpoints")
@@ -217,62 +111,47 @@ export class WebhookStore {
         .execute();
       const rows = endpoints.map((e) => {
         const eventId = randomUUID();
-        return this.deliveryRow(eventId, e.id, "notification", bodyFor(eventId), now);
+        return deliveryRow(eventId, e.id, "notification", bodyFor(eventId), now);
       });
-      for (let i = 0; i < rows.length; i += 500) {
-        await trx
-          .insertInto("webhook_deliveries")
-          .values(rows.slice(i, i + 500))
-          .execute();
-      }
+      await insertDeliveries(trx, rows);
       return rows.map((r) => ({ endpointId: r.endpoint_id, eventId: r.id }));
     });
   }
 
   /**
    * Enqueues a ping for every enabled endpoint whose ping is due and moves its next ping one
-   * interval on. The UPDATE claims each endpoint for exactly one instance.
+   * interval on, in one transaction: a next ping moves on only with its ping enqueued. The UPDATE
+   * claims each endpoint for exactly one instance.
    */
   async schedulePings(now: Date, intervalMs: number, bodyFor: (eventId: string) => string): Promise<number> {
     const at = now.toISOString();
     const next = new Date(now.getTime() + intervalMs).toISOString();
-    const due = await this.db
-      .updateTable("webhook_endpoints")
-      .set({ next_ping_at: next })
-      .where("enabled", "=", 1)
-      .where("next_ping_at", "<=", at)
-      .returning("id")
-      .execute();
-    if (due.length === 0) return 0;
-    const rows = due.map((e) => {
-      const eventId = randomUUID();
-      return this.deliveryRow(eventId, e.id, "ping", bodyFor(eventId), at);
+    // On SQLite a write waits for the write lock on the event loop (claimDue): no ping due, a
+    // read and no write.
+    if (this.dialect === "sqlite") {
+      const any = await this.db
+        .selectFrom("webhook_endpoints")
+        .select("id")
+        .where("enabled", "=", 1)
+        .where("next_ping_at", "<=", at)
+        .executeTakeFirst();
+      if (any === undefined) return 0;
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const due = await trx
+        .updateTable("webhook_endpoints")
+        .set({ next_ping_at: next })
+        .where("enabled", "=", 1)
+        .where("next_ping_at", "<=", at)
+        .returning("id")
+        .execute();
+      const rows = due.map((e) => {
+        const eventId = randomUUID();
+        return deliveryRow(eventId, e.id, "ping", bodyFor(eventId), now);
+      });
+      await insertDeliveries(trx, rows);
+      return rows.length;
     });
-    await this.db.insertInto("webhook_deliveries").values(rows).execute();
-    return rows.length;
-  }
-
-  private deliveryRow(
-    id: string,
-    endpointId: string,
-    kind: "notification" | "ping",
-    body: string,
-    now: string,
-  ) {
-    return {
-      id,
-      endpoint_id: endpointId,
-      kind,
-      body,
-      status: "pending",
-      attempts: 0,
-      next_attempt_at: now,
-      locked_until: null,
-      last_status: null,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
-    };
   }
 
   async claimDue(now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
@@ -415,7 +294,35 @@ export class WebhookStore {
    * follows anyway) and deliveries that are not failed; undefined when there is no such eventId.
    */
   async redeliver(eventId: string, now: Date = new Date()): Promise<Redelivery | undefined> {
-    const row = await this.db
+    const row = await this.deliveryState(eventId);
+    if (!row) return undefined;
+    const refused = requeueRefusal(eventId, row);
+    if (refused) throw new RedeliveryRefusedError(refused);
+    const requeued = await this.requeue(now, { eventId });
+    if (requeued.length === 0) {
+      // Moved (or removed) between the read and the guarded UPDATE: say where it is now.
+      const status = (await this.deliveryState(eventId))?.status ?? "removed";
+      throw new RedeliveryRefusedError(
+        requeueRefusal(eventId, { ...row, status }) ?? `delivery ${eventId} is ${status}`,
+      );
+    }
+    return { eventId, endpointId: row.endpoint_id, endpointEnabled: row.enabled === 1 };
+  }
+
+  /** Enqueues again every notification of an endpoint that failed (for good) at or after `since`. */
+  async recover(endpointId: string, since: Date, now: Date = new Date()): Promise<Redelivery[]> {
+    const endpoint = await this.db
+      .selectFrom("webhook_endpoints")
+      .select("enabled")
+      .where("id", "=", endpointId)
+      .executeTakeFirst();
+    if (!endpoint) return [];
+    const ids = await this.requeue(now, { endpointId, since });
+    return ids.map((eventId) => ({ eventId, endpointId, endpointEnabled: endpoint.enabled === 1 }));
+  }
+
+  private deliveryState(eventId: string) {
+    return this.db
       .selectFrom("webhook_deliveries")
       .innerJoin("webhook_endpoints", "webhook_endpoints.id", "webhook_deliveries.endpoint_id")
       .select([
@@ -426,36 +333,27 @@ export class WebhookStore {
       ])
       .where("webhook_deliveries.id", "=", eventId)
       .executeTakeFirst();
-    if (!row) return undefined;
-    if (row.kind === "ping")
-      throw new RedeliveryRefusedError(`${eventId} is a ping: pings are not redelivered`);
-    const requeued = await this.requeueFailed(now, { eventId });
-    if (requeued.length === 0)
-      throw new RedeliveryRefusedError(
-        `delivery ${eventId} is ${row.status}: only failed deliveries are redelivered`,
-      );
-    return { eventId, endpointId: row.endpoint_id, endpointEnabled: row.enabled === 1 };
   }
 
-  /** Enqueues again every notification of an endpoint that failed (for good) at or after `since`. */
-  async recover(endpointId: string, since: Date, now: Date = new Date()): Promise<Redelivery[]> {
-    const endpoint = await this.getEndpoint(endpointId);
-    if (!endpoint) return [];
-    const ids = await this.requeueFailed(now, { endpointId, since });
-    return ids.map((eventId) => ({ eventId, endpointId, endpointEnabled: endpoint.enabled }));
-  }
-
-  private async requeueFailed(
+  /** Puts requeuable deliveries back in the outbox (webhook-delivery-states.ts: which, and how). */
+  private async requeue(
     now: Date,
     which: { readonly eventId: string } | { readonly endpointId: string; readonly since: Date },
   ): Promise<string[]> {
     const at = now.toISOString();
-    // One UPDATE guarded by status = failed: a delivery being sent or retried is never touched.
+    const state = enqueued(now);
+    // One UPDATE guarded by the requeuable state: a delivery being sent or retried is never touched.
     let query = this.db
       .updateTable("webhook_deliveries")
-      .set({ status: "pending", attempts: 0, next_attempt_at: at, locked_until: null, updated_at: at })
-      .where("status", "=", "failed")
-      .where("kind", "=", "notification");
+      .set({
+        status: state.status,
+        attempts: state.attempts,
+        next_attempt_at: state.nextAttemptAt.toISOString(),
+        locked_until: null,
+        updated_at: at,
+      })
+      .where("status", "=", REQUEUABLE.status)
+      .where("kind", "=", REQUEUABLE.kind);
     query =
       "eventId" in which
         ? query.where("id", "=", which.eventId)
@@ -533,5 +431,35 @@ export class WebhookStore {
       lastStatus: r.last_status,
       lastError: r.last_error,
     }));
+  }
+}
+
+/** A new outbox row: the delivery `enqueued` (webhook-delivery-states.ts), with its body. */
+function deliveryRow(id: string, endpointId: string, kind: DeliveryKind, body: string, now: Date) {
+  const state = enqueued(now);
+  const at = now.toISOString();
+  return {
+    id,
+    endpoint_id: endpointId,
+    kind,
+    body,
+    status: state.status,
+    attempts: state.attempts,
+    next_attempt_at: state.nextAttemptAt.toISOString(),
+    locked_until: null,
+    last_status: null,
+    last_error: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** Inserts outbox rows 500 at a time (a statement's parameters stay well under SQLite's and PostgreSQL's limits). */
+async function insertDeliveries(trx: Transaction<DatabaseSchema>, rows: ReturnType<typeof deliveryRow>[]) {
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto("webhook_deliveries")
+      .values(rows.slice(i, i + 500))
+      .execute();
   }
 }
