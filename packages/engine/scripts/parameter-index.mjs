@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes src/rules/parameter-files.ts: one static import per file under parameters/ (the bundler
+// Writes src/law/parameter-files.ts: one static import per file under parameters/ (the bundler
 // embeds them; the engine reads no file at run time). Run after adding or removing a parameter file:
 //   pnpm --filter @cartax/engine parameters:index
 // `--check` exits 1 when the index is not up to date (the tests run the same comparison).
@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const engine = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const parametersDir = path.join(engine, "parameters");
-const target = path.join(engine, "src", "rules", "parameter-files.ts");
+const target = path.join(engine, "src", "law", "parameter-files.ts");
 
 /** The parameter files, as [id, path relative to parameters/], sorted by id. */
 export function parameterFiles() {
@@ -51,7 +51,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     const current = fs.existsSync(target) ? fs.readFileSync(target, "utf8") : "";
     if (current !== text) {
       console.error(
-        "src/rules/parameter-files.ts is out of date: run pnpm --filter @cartax/engine parameters:index",
+        "src/law/parameter-files.ts is out of date: run pnpm --filter @cartax/engine parameters:index",
       );
       process.exit(1);
     }

@@ -22,6 +22,94 @@
  */
 
 export {
+  ALL_VIEW_OPTIONS,
+  CALCULATORS,
+  type Calculator,
+  EuroStandard,
+  enumNames,
+  FuelType,
+  LANGUAGES,
+  type Language,
+  ProfileStatus,
+  parseEnum,
+  parseViewOptions,
+  Region,
+  RegistrationOn,
+  VIEW_OPTIONS_ACCEPTED,
+  ViewOption,
+} from "./core/enums";
+export { anniversaryIn, type IsoDate, isIsoDate } from "./core/iso-date";
+export { REGISTRATION_DATE_RANGE } from "./core/registration-date-range";
+export { RULES_VERSION } from "./core/rules-version";
+export {
+  type Explanation,
+  hasFigure,
+  type NoteCode,
+  type Outcome,
+  type OutcomeWithoutFigure,
+  type ParameterUse,
+  type TaxResult,
+} from "./core/tax-result";
+export {
+  type CalculationLine,
+  type CalculationLines,
+  describeResult,
+  toCalculationLine,
+  toCalculationLines,
+  type UnavailableLine,
+} from "./explanation/calculation-line";
+export {
+  BOOK_PAGES,
+  type BookPageDefinition,
+  type BookScope,
+  SCOPE_REGION,
+} from "./explanation/rule-book/book-pages";
+export {
+  type BookPage,
+  type BookParameter,
+  type BookRow,
+  type BookSource,
+  ruleBook,
+  ruleBookPath,
+} from "./explanation/rule-book/rule-book";
+export { CALCULATOR_NAMES } from "./explanation/texts/calculator-names";
+export { formatEuro, formatPercent, shortDecimal } from "./explanation/texts/format-value";
+export { NOTE_TEXTS } from "./explanation/texts/note-texts";
+export type {
+  CalculationInput,
+  CalculationOptions,
+  CarDetailInput,
+  TaxpayerProfile,
+} from "./input/calculation-input";
+export { FISCAL_HP_SOURCE, fiscalHorsepower } from "./input/fiscal-horsepower";
+export {
+  type CalculationInputLike,
+  type CarDetailInputLike,
+  type EnumInput,
+  normalizeCalculationInput,
+  type TaxpayerProfileLike,
+} from "./input/normalize-input";
+export {
+  CAR_DETAIL_LIMITS,
+  carDetailIssues,
+  FIRST_REGISTRATION_RANGE,
+  type InputIssue,
+  ORDER_DATE_RANGE,
+  validateCalculationInput,
+} from "./input/validate-input";
+export { federalCo2, fuelFamily, isEuro6eBis, isPluginHybrid, isZeroEmission } from "./input/vehicle";
+export type { ParameterRow, ParameterTable } from "./law/parameter-table";
+export { type RegisteredTable, RULE_TABLES } from "./law/registry";
+export type { Source } from "./law/source";
+export {
+  computeTaxMatrix,
+  type TaxMatrix,
+  type TaxMatrixOptions,
+  type TaxMatrixOutcome,
+  type TaxMatrixRegionEntry,
+  type TaxMatrixRow,
+} from "./matrix/tax-matrix";
+export {
   type CalculationLineOutcome,
   type CalculationOutcome,
   type CalculatorFunction,
@@ -30,21 +118,7 @@ export {
   calculators,
   isRecurring,
   lineYears,
-} from "./calculate";
-export type {
-  CalculationInput,
-  CalculationOptions,
-  CarDetailInput,
-  TaxpayerProfile,
-} from "./calculation-input";
-export {
-  type CalculationLine,
-  type CalculationLines,
-  describeResult,
-  toCalculationLine,
-  toCalculationLines,
-  type UnavailableLine,
-} from "./calculation-line";
+} from "./operations/calculate";
 export {
   COMPARISON_CARS,
   type Comparison,
@@ -62,33 +136,7 @@ export {
   type RankingEntry,
   type RankingFigure,
   rankComparison,
-} from "./comparison";
-export {
-  ALL_VIEW_OPTIONS,
-  CALCULATORS,
-  type Calculator,
-  EuroStandard,
-  enumNames,
-  FuelType,
-  LANGUAGES,
-  type Language,
-  ProfileStatus,
-  parseEnum,
-  parseViewOptions,
-  Region,
-  RegistrationOn,
-  VIEW_OPTIONS_ACCEPTED,
-  ViewOption,
-} from "./enums";
-export { FISCAL_HP_SOURCE, fiscalHorsepower } from "./fiscal-horsepower";
-export { anniversaryIn, type IsoDate, isIsoDate } from "./iso-date";
-export {
-  type CalculationInputLike,
-  type CarDetailInputLike,
-  type EnumInput,
-  normalizeCalculationInput,
-  type TaxpayerProfileLike,
-} from "./normalize-input";
+} from "./operations/comparison";
 export {
   PROJECTION_YEARS,
   type Projection,
@@ -98,52 +146,4 @@ export {
   type ProjectionYear,
   project,
   projectionOptionIssues,
-} from "./projection";
-export {
-  BOOK_PAGES,
-  type BookPageDefinition,
-  type BookScope,
-  SCOPE_REGION,
-} from "./rule-book/book-pages";
-export {
-  type BookPage,
-  type BookParameter,
-  type BookRow,
-  type BookSource,
-  ruleBook,
-  ruleBookPath,
-} from "./rule-book/rule-book";
-export type { ParameterRow, ParameterTable } from "./rules/parameter-table";
-export { type RegisteredTable, RULE_TABLES } from "./rules/registry";
-export type { Source } from "./rules/source";
-export { RULES_VERSION } from "./rules-version";
-export {
-  computeTaxMatrix,
-  type TaxMatrix,
-  type TaxMatrixOptions,
-  type TaxMatrixOutcome,
-  type TaxMatrixRegionEntry,
-  type TaxMatrixRow,
-} from "./tax-matrix";
-export {
-  type Explanation,
-  hasFigure,
-  type NoteCode,
-  type Outcome,
-  type OutcomeWithoutFigure,
-  type ParameterUse,
-  type TaxResult,
-} from "./tax-result";
-export { CALCULATOR_NAMES } from "./texts/calculator-names";
-export { formatEuro, formatPercent, shortDecimal } from "./texts/format-value";
-export { NOTE_TEXTS } from "./texts/note-texts";
-export {
-  CAR_DETAIL_LIMITS,
-  carDetailIssues,
-  FIRST_REGISTRATION_RANGE,
-  type InputIssue,
-  ORDER_DATE_RANGE,
-  REGISTRATION_DATE_RANGE,
-  validateCalculationInput,
-} from "./validate-input";
-export { federalCo2, fuelFamily, isEuro6eBis, isPluginHybrid, isZeroEmission } from "./vehicle";
+} from "./operations/projection";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
-import type { CalculationInput, CarDetailInput } from "../calculation-input";
-import { EuroStandard, enumNames, FuelType, ProfileStatus, Region, RegistrationOn } from "../enums";
-import { formatIsoDate, type IsoDate } from "../iso-date";
-import { isPluginHybrid, isZeroEmission } from "../vehicle";
+import { EuroStandard, enumNames, FuelType, ProfileStatus, Region, RegistrationOn } from "../core/enums";
+import { formatIsoDate, type IsoDate } from "../core/iso-date";
+import type { CalculationInput, CarDetailInput } from "../input/calculation-input";
+import { isPluginHybrid, isZeroEmission } from "../input/vehicle";
 
 /** A real calendar date between two years (inclusive). */
 export const isoDateArb = (fromYear: number, toYear: number): fc.Arbitrary<IsoDate> =>

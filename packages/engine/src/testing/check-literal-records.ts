@@ -1,4 +1,4 @@
 // Engine tests: every literal record of inputs is checked against the inputs recorded one by one.
-import { checkLiteralRecords } from "../result-builder";
+import { checkLiteralRecords } from "../core/result-builder";
 
 checkLiteralRecords(true);

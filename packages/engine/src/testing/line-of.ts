@@ -1,5 +1,5 @@
-import { calculateLine } from "../calculate";
-import type { TaxResult } from "../tax-result";
+import type { TaxResult } from "../core/tax-result";
+import { calculateLine } from "../operations/calculate";
 
 /** calculateLine for tests whose inputs are valid: the result, or a failure naming the issues. */
 export function lineOf(...args: Parameters<typeof calculateLine>): TaxResult {
