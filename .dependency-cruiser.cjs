@@ -53,6 +53,14 @@ module.exports = {
       },
     },
     {
+      name: "engine-law-not-on-input",
+      comment:
+        "The engine's law layer (reading the parameter files) stands under its input layer, never on it: packages/engine/src/law/ imports nothing of packages/engine/src/input/ outside its tests.",
+      severity: "error",
+      from: { path: "^packages/engine/src/law/", pathNot: TESTS },
+      to: { path: "^packages/engine/src/input/" },
+    },
+    {
       name: "storage-not-on-webhooks-or-the-service",
       comment:
         "Storage keeps rows; delivering webhooks is the service's job: packages/storage never imports @cartax/webhooks or apps/api (its webhook code included).",

@@ -18,7 +18,8 @@ export function parameterFiles() {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".json")) {
+      // parameters/sources.json is the catalogue of the sources the files cite, not a parameter.
+      else if (entry.name.endsWith(".json") && full !== path.join(parametersDir, "sources.json")) {
         const relative = path.relative(parametersDir, full).split(path.sep).join("/");
         found.push([relative.slice(0, -".json".length).split("/").join("."), relative]);
       }

@@ -21,12 +21,7 @@ const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src")
 const SCANNED = ["taxes", "law"];
 // The machinery, not the law: legal-text addresses (numac ids), the source catalogue, the file
 // schema's length limits and the look-up memo's size.
-const NOT_LAW = new Set([
-  "law/legal-texts.ts",
-  "law/source-catalogue.ts",
-  "law/parameter-file.schema.ts",
-  "law/parameter-table.ts",
-]);
+const NOT_LAW = new Set(["law/legal-texts.ts", "law/parameter-file.schema.ts", "law/parameter-table.ts"]);
 
 function sourceFiles(folder: string): string[] {
   return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {

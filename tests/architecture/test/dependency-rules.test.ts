@@ -51,7 +51,7 @@ const readable = (violations: readonly Violation[]) =>
   });
 
 describe("the dependency rules (.dependency-cruiser.cjs)", () => {
-  it("hold in packages/ and apps/: apps on packages, never back; the engine on nothing; storage never on webhooks or the service", () => {
+  it("hold in packages/ and apps/: apps on packages, never back; the engine on nothing, its law layer not on its input layer; storage never on webhooks or the service", () => {
     const { violations, modules } = cruise(root, sourceFolders());
     // Hundreds of modules: the cruise saw the workspace, not an empty folder.
     expect(modules).toBeGreaterThan(300);
@@ -66,6 +66,7 @@ describe("the dependency rules (.dependency-cruiser.cjs)", () => {
         "engine-imports-no-node-builtin: packages/engine/src/reads-a-file.ts → fs",
         "engine-imports-no-npm-package: packages/engine/src/uses-an-npm-package.ts → vitest",
         "engine-imports-no-workspace-package: packages/engine/src/uses-schemas.ts → packages/schemas/src/index.ts",
+        "engine-law-not-on-input: packages/engine/src/law/reads-the-input.ts → packages/engine/src/input/vehicle.ts",
         "no-package-imports-an-app: packages/qr/src/uses-the-cli.ts → apps/cli/src/main.ts",
         "no-package-imports-an-app: packages/storage/src/uses-the-service.ts → apps/api/src/webhook-runtime.ts",
         "storage-not-on-webhooks-or-the-service: packages/storage/src/sends-webhooks.ts → packages/webhooks/src/index.ts",

@@ -21,11 +21,13 @@ const jsonValue: z.ZodType<unknown> = z.lazy(() =>
   ]),
 );
 
+/**
+ * A row cites a source by its address: the title and Official Journal date are written once, in the
+ * catalogue `parameters/sources.json` (a title here is refused: it would be a second copy).
+ */
 export const citationSchema = z.strictObject({
   href: z.string().regex(/^https:\/\/\S+$/),
-  title: z.string().min(11),
   article: z.string().min(1).optional(),
-  officialJournalDate: isoDate.optional(),
   numac: z
     .string()
     .regex(/^\d{10}$/)

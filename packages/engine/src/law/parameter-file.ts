@@ -4,13 +4,31 @@
  * statically (`parameter-files.ts`, generated) and bundled at build time: the engine reads no file
  * at run time. This module turns a file's data into a ParameterTable. The full schema of a file is
  * checked by a zod schema in the tests (`parameter-file.schema.ts`); at load only what would make
- * a look-up wrong is checked: dates in order, periods that do not overlap, catalogued sources.
+ * a look-up wrong is checked: dates in order, periods that do not overlap, catalogued sources
+ * (`parameters/sources.json`: a row cites an address, the catalogue gives its title).
  */
 import type { Calculator } from "../core/enums";
 import type { IsoDate } from "../core/iso-date";
 import { type Indexation, type IndexedDeclaration, indexAmounts } from "./indexation";
 import type { Citation, Confidence, ParameterRow, ParameterTable, PrimarySource } from "./parameter-table";
-import { sourceOf } from "./source";
+import { type Source, sourceOf } from "./source";
+
+/**
+ * A source as a row cites it: its address (the catalogue `parameters/sources.json` gives its title
+ * and, for an official text, its Official Journal date) and where in it the row's value stands.
+ */
+export type FileCitation = Omit<Citation, "title" | "officialJournalDate">;
+
+/** A row's citation completed from the catalogue, its keys in the order results show them. */
+function citation({ href, article, numac }: FileCitation, source: Source): Citation {
+  return Object.freeze({
+    href,
+    title: source.title,
+    ...(article === undefined ? {} : { article }),
+    ...(source.officialJournalDate === undefined ? {} : { officialJournalDate: source.officialJournalDate }),
+    ...(numac === undefined ? {} : { numac }),
+  });
+}
 
 /** One row as a parameter file holds it: a `value`, or an `indexed` amount the loader computes. */
 export interface ParameterFileRow {
@@ -18,7 +36,7 @@ export interface ParameterFileRow {
   readonly until: IsoDate | null;
   readonly value?: unknown;
   readonly indexed?: IndexedDeclaration;
-  readonly sources: readonly Citation[];
+  readonly sources: readonly FileCitation[];
   readonly primarySource: PrimarySource;
   readonly confidence: Confidence;
   readonly provisional: boolean;
@@ -83,7 +101,8 @@ export function loadParameter<T>(
   const rows = [...file.rows]
     .sort((a, b) => (a.from < b.from ? -1 : 1))
     .map((row): ParameterRow<T> => {
-      const [first, ...rest] = row.sources.map((citation) => sourceOf(citation.href));
+      const catalogued = row.sources.map((citation) => sourceOf(citation.href));
+      const [first, ...rest] = catalogued;
       if (!first) throw new Error(`parameter ${id}: the row from ${row.from} cites no source`);
       if (row.until !== null && row.until < row.from)
         throw new Error(`parameter ${id}: the row from ${row.from} ends before it starts`);
@@ -99,7 +118,7 @@ export function loadParameter<T>(
         value: (derived ? derived.value : row.value) as T,
         indexed: derived ? Object.freeze(derived.indexed) : undefined,
         sources: Object.freeze([first, ...rest]) as ParameterRow<T>["sources"],
-        citations: Object.freeze(row.sources.map((c) => Object.freeze({ ...c }))),
+        citations: Object.freeze(row.sources.map((cited, i) => citation(cited, catalogued[i] as Source))),
         primarySource: Object.freeze({ ...row.primarySource }),
         confidence: row.confidence,
         provisional: row.provisional === true,

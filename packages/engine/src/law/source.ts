@@ -1,5 +1,5 @@
+import catalogue from "../../parameters/sources.json";
 import type { IsoDate } from "../core/iso-date";
-import { SOURCE_CATALOGUE } from "./source-catalogue";
 
 /** A publication a value of the law comes from. */
 export interface Source {
@@ -11,8 +11,18 @@ export interface Source {
   readonly officialJournalDate?: IsoDate;
 }
 
-/** A catalogue entry (see `source-catalogue.ts`). */
+/** A catalogue entry (`packages/engine/parameters/sources.json`). */
 export type SourceEntry = Source;
+
+/**
+ * Every publication a parameter file or a statutory constant cites, by address, written once in
+ * `parameters/sources.json` (grouped by subject for the reader; the groups mean nothing here).
+ * `officialJournalDate` is the Belgian Official Journal (Belgisch Staatsblad / Moniteur belge)
+ * publication date, for official texts.
+ */
+export const SOURCE_CATALOGUE: readonly SourceEntry[] = (
+  catalogue as { readonly groups: readonly { readonly sources: readonly SourceEntry[] }[] }
+).groups.flatMap((group) => group.sources);
 
 const byHref = new Map<string, Source>();
 for (const entry of SOURCE_CATALOGUE) {
@@ -26,6 +36,6 @@ for (const entry of SOURCE_CATALOGUE) {
  */
 export function sourceOf(href: string): Source {
   const source = byHref.get(href);
-  if (!source) throw new Error(`source ${href} is not in the source catalogue (law/source-catalogue.ts)`);
+  if (!source) throw new Error(`source ${href} is not in the source catalogue (parameters/sources.json)`);
   return source;
 }
