@@ -5,8 +5,8 @@ import type { Storage } from "@cartax/storage";
 import { type FreshDatabase, testDatabases } from "@cartax/storage/testing";
 import { MemoryDedupeStore, type ReceivedEvent, receiveWebhook } from "@cartax/webhooks";
 import { afterEach, describe, expect, it } from "vitest";
-import { startTestService, type TestService } from "./testing/test-service";
-import type { WebhookConfig } from "./webhooks/webhook-config";
+import { startTestService, type TestService } from "../../src/testing/test-service";
+import type { WebhookConfig } from "../../src/webhooks/webhook-config";
 
 const fast: WebhookConfig = {
   workerInServer: true,
