@@ -28,6 +28,16 @@
  * Pings get one attempt (the next ping follows); notifications as many as the retry schedule
  * allows (3 at most, the spec's limit). Leaving `pending` for `delivered` or `failed` is a
  * settlement: it moves the endpoint's run of failures of that kind (webhook-outbox-store.ts).
+ *
+ * Around these moves, and moving no state: a worker claims a due `pending` delivery with a lease
+ * (`locked_until`: the receiver's timeout plus 30 s); other workers skip it until the lease runs
+ * out, so a worker that dies mid-attempt only delays it. An attempt is recorded only against the
+ * state its claim saw (still `pending`, the same count of attempts): one that comes back after its
+ * lease ran out and the delivery was settled or requeued by another worker stays on record and
+ * moves nothing. While its endpoint is disabled (`cartax webhook disable`, or a 410) a `pending`
+ * delivery waits, unclaimed, until the endpoint is enabled; notifications are not enqueued for a
+ * disabled endpoint at all. Removing an endpoint (`cartax webhook remove`) deletes its deliveries
+ * and their attempts with it.
  */
 export type DeliveryState = "pending" | "delivered" | "failed";
 

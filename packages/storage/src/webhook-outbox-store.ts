@@ -214,7 +214,9 @@ export class WebhookOutboxStore {
    * Records an attempt and the delivery's next state, in one transaction with what it means for
    * the endpoint: a ping counts in the run of failed pings, a notification that ended (delivered
    * or failed for good) in the run of failed notifications; the endpoint is flagged while either run
-   * is at `flagThreshold` or more. `disableEndpoint` (a 410 Gone answer) disables it.
+   * is at `flagThreshold` or more. `disableEndpoint` (a 410 Gone answer) disables it. An attempt
+   * whose delivery is no longer in the state its claim saw (settled or requeued meanwhile) is
+   * recorded and changes nothing else: undefined.
    */
   async recordAttempt(
     delivery: ClaimedDelivery,
@@ -226,22 +228,28 @@ export class WebhookOutboxStore {
     const now = at.toISOString();
     const threshold = options.flagThreshold ?? 3;
     return this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("webhook_attempts")
-        .values({
-          id: randomUUID(),
-          delivery_id: delivery.id,
-          endpoint_id: delivery.endpointId,
-          kind: delivery.kind,
-          attempt: delivery.attempts + 1,
-          at: now,
-          outcome: attempt.outcome,
-          status: attempt.status,
-          latency_ms: attempt.latencyMs,
-          error: attempt.error,
-        })
-        .execute();
-      await trx
+      const recordTheAttempt = () =>
+        trx
+          .insertInto("webhook_attempts")
+          .values({
+            id: randomUUID(),
+            delivery_id: delivery.id,
+            endpoint_id: delivery.endpointId,
+            kind: delivery.kind,
+            attempt: delivery.attempts + 1,
+            at: now,
+            outcome: attempt.outcome,
+            status: attempt.status,
+            latency_ms: attempt.latencyMs,
+            error: attempt.error,
+          })
+          .execute();
+      // Only from the state the claim saw: still pending, with the attempts it counted. A worker
+      // whose lease ran out while it waited for the receiver may find the delivery taken over and
+      // settled by another, or requeued: its attempt stays on record (it happened) but moves
+      // nothing (webhook-delivery-states.ts); if the endpoint was removed meanwhile, with its
+      // deliveries, there is nothing left to record it against.
+      const moved = await trx
         .updateTable("webhook_deliveries")
         .set({
           attempts: delivery.attempts + 1,
@@ -253,7 +261,19 @@ export class WebhookOutboxStore {
           updated_at: now,
         })
         .where("id", "=", delivery.id)
-        .execute();
+        .where("status", "=", "pending")
+        .where("attempts", "=", delivery.attempts)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 0) {
+        const still = await trx
+          .selectFrom("webhook_deliveries")
+          .select("id")
+          .where("id", "=", delivery.id)
+          .executeTakeFirst();
+        if (still) await recordTheAttempt();
+        return undefined;
+      }
+      await recordTheAttempt();
       // A notification still being retried says nothing yet about the endpoint.
       if (next.status === "pending" && !options.disableEndpoint) return undefined;
       const column =

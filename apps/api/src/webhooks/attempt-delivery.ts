@@ -15,7 +15,8 @@ export interface DeliveryRequest {
 /**
  * How one attempt ended: `success` (any 2xx), `transient` (network error, timeout, 5xx, 408, 429:
  * worth retrying) or `permanent` (any other answer, e.g. 400, 404, 410, a redirect: not retried).
- * What becomes of the delivery is decided in delivery-lifecycle.ts.
+ * What becomes of the delivery is decided by `afterAttempt` (webhook-delivery-states.ts of
+ * @cartax/storage), which delivery-lifecycle.ts applies and records.
  */
 export interface AttemptResult {
   readonly outcome: "success" | "transient" | "permanent";
