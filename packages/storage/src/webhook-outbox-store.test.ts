@@ -104,4 +104,3 @@ describe.each(testDatabases())("the webhook outbox on $dialect", (database) => {
     },
   );
 });
-
