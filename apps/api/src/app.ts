@@ -29,6 +29,7 @@ import { registerPutCarDetail } from "./routes/put-car-detail";
 import { registerCreateQr, registerGetQrImage } from "./routes/qr";
 import { registerRuleBook } from "./routes/rules";
 import { registerGetPublicLink, registerGetPublicPage } from "./routes/sharing";
+import { registerSimulator } from "./routes/simulator";
 import { registerGetTaxMatrix } from "./routes/tax-matrix";
 
 /** The problem of an HTTPException thrown by Hono's own validators (a content type they refuse). */
@@ -97,6 +98,7 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
   app.route("/docs", docsAssetRoutes());
   registerGetProblemPage(app);
   registerRuleBook(app);
+  registerSimulator(app);
 
   app.notFound((c) =>
     render(c, new ProblemError("not_found", "no such resource; the API lives under /v1 (see /docs)")),

@@ -1,0 +1,52 @@
+import type { Language } from "@cartax/engine";
+import { simulate } from "./simulate";
+import { answerHtml } from "./simulator-answer";
+import { queryOfValues, SIMULATOR_FIELDS } from "./simulator-fields";
+
+/**
+ * The simulator in the browser (bundled with the engine into /simulator/simulator.js): every
+ * change of the form runs the engine here, with no request to the service (the page's policy
+ * allows none: `connect-src 'none'`), redraws the answer, and writes the inputs into the address
+ * so that a copied link opens the same simulation, in any language.
+ */
+const form = document.getElementById("simulator") as HTMLFormElement | null;
+const answer = document.getElementById("answer");
+const share = document.getElementById("share") as HTMLAnchorElement | null;
+
+function formValues(of: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const field of SIMULATOR_FIELDS) {
+    const control = of.elements.namedItem(field.name) as HTMLInputElement | HTMLSelectElement | null;
+    if (!control) continue;
+    values[field.name] =
+      control instanceof HTMLInputElement && control.type === "checkbox"
+        ? control.checked
+          ? "true"
+          : ""
+        : control.value;
+  }
+  return values;
+}
+
+function update(of: HTMLFormElement, into: HTMLElement, language: Language): void {
+  const values = formValues(of);
+  into.innerHTML = answerHtml(simulate(values, language), language);
+  const query = queryOfValues(values);
+  const address = `${location.pathname}${query ? `?${query}` : ""}`;
+  history.replaceState(null, "", address);
+  if (share) share.href = address;
+  for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-language-link]"))
+    link.href = `/simulator/${link.dataset.languageLink}${query ? `?${query}` : ""}`;
+}
+
+if (form && answer) {
+  const language = (form.dataset.language ?? "en") as Language;
+  form.addEventListener("input", () => update(form, answer, language));
+  form.addEventListener("change", () => update(form, answer, language));
+  // The form works without this script (a GET to the same page); with it, nothing is sent.
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    update(form, answer, language);
+  });
+  document.documentElement.dataset.simulator = "ready";
+}
