@@ -475,6 +475,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/simulator": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The six-tax simulator: to the page in the reader's language (no key; beyond the spec)
+     * @description Redirects to `/simulator/{lang}` (`?lang=`, else Accept-Language, else en), keeping the inputs of the query.
+     */
+    get: operations["getSimulator"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/simulator/{lang}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The six-tax simulator in nl, fr or en (no key; beyond the spec)
+     * @description HTML: a form for the car and the taxpayer, and every line of the six calculators for the year and the next, with the cost over the years. The figures are computed in the browser by `@cartax/engine` (no request to this service while typing) and equal POST /v1/Calculate's and POST /v1/Projection's (`assumeLatestRules: true`) for the same input. The query holds the inputs (the names of the CarDetail, UserProfile and CalculationOptions fields, and `years`): a shared link opens the same simulation.
+     */
+    get: operations["getSimulatorPage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/simulator/simulator.js": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The simulator's browser program: @cartax/engine and the page's script (no key; beyond the spec)
+     * @description JavaScript (an ES module, minified): the engine with its parameters and the simulator's form logic, at most 150 KB gzip. The same file is in the static build (`pnpm build:site`).
+     */
+    get: operations["getSimulatorScript"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3871,6 +3931,82 @@ export interface operations {
         content: {
           "text/html": string;
         };
+      };
+    };
+  };
+  getSimulator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To `/simulator/{lang}`. */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  getSimulatorPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        lang: "nl" | "fr" | "en";
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Not a language of the simulator. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+  getSimulatorScript: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The script. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/javascript": string;
+        };
+      };
+      /** @description The script is not built. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

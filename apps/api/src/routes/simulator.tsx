@@ -38,6 +38,20 @@ export const simulatorRouteDescriptions = [
     request: { params: z.object({ lang: z.enum(["nl", "fr", "en"]) }) },
     responses: { 200: html("The page."), 404: html("Not a language of the simulator.") },
   }),
+  createRoute({
+    operationId: "getSimulatorScript",
+    method: "get",
+    path: "/simulator/simulator.js",
+    summary: "The simulator's browser program: @cartax/engine and the page's script (no key; beyond the spec)",
+    description:
+      "JavaScript (an ES module, minified): the engine with its parameters and the simulator's form logic, at most 150 KB gzip. The same file is in the static build (`pnpm build:site`).",
+    tags: ["Simulator"],
+    security: open,
+    responses: {
+      200: { description: "The script.", content: { "text/javascript": { schema: z.string() } } },
+      404: { description: "The script is not built." },
+    },
+  }),
 ];
 
 /** The policy of the page: its own script and styles only, and no request anywhere (connect-src 'none'). */
