@@ -42,7 +42,8 @@ export const simulatorRouteDescriptions = [
     operationId: "getSimulatorScript",
     method: "get",
     path: "/simulator/simulator.js",
-    summary: "The simulator's browser program: @cartax/engine and the page's script (no key; beyond the spec)",
+    summary:
+      "The simulator's browser program: @cartax/engine and the page's script (no key; beyond the spec)",
     description:
       "JavaScript (an ES module, minified): the engine with its parameters and the simulator's form logic, at most 150 KB gzip. The same file is in the static build (`pnpm build:site`).",
     tags: ["Simulator"],

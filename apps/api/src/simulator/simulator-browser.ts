@@ -1,7 +1,7 @@
 import type { Language } from "@cartax/engine";
 import { simulate } from "./simulate";
 import { answerHtml } from "./simulator-answer";
-import { queryOfValues, SIMULATOR_FIELDS } from "./simulator-fields";
+import { queryOfValues, SIMULATOR_FIELDS, valuesOfQuery } from "./simulator-fields";
 
 /**
  * The simulator in the browser (bundled with the engine into /simulator/simulator.js): every
@@ -39,8 +39,23 @@ function update(of: HTMLFormElement, into: HTMLElement, language: Language): voi
     link.href = `/simulator/${link.dataset.languageLink}${query ? `?${query}` : ""}`;
 }
 
+/** Puts a shared link's inputs into the form (the static build's pages hold the defaults only). */
+function restore(of: HTMLFormElement, query: URLSearchParams): boolean {
+  if (!SIMULATOR_FIELDS.some((field) => query.has(field.name))) return false;
+  const values = valuesOfQuery(query);
+  for (const field of SIMULATOR_FIELDS) {
+    const control = of.elements.namedItem(field.name) as HTMLInputElement | HTMLSelectElement | null;
+    if (!control) continue;
+    if (control instanceof HTMLInputElement && control.type === "checkbox")
+      control.checked = values[field.name] === "true";
+    else control.value = values[field.name] ?? "";
+  }
+  return true;
+}
+
 if (form && answer) {
   const language = (form.dataset.language ?? "en") as Language;
+  if (restore(form, new URLSearchParams(location.search))) update(form, answer, language);
   form.addEventListener("input", () => update(form, answer, language));
   form.addEventListener("change", () => update(form, answer, language));
   // The form works without this script (a GET to the same page); with it, nothing is sent.

@@ -1,5 +1,9 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { testDatabases } from "@cartax/storage/testing";
@@ -251,7 +255,7 @@ describe.skipIf(!haveBrowser)(
         const errors: string[] = [];
         page.on("pageerror", (e) => errors.push(String(e)));
         await page.goto(`${service.server.url}/simulator/${car.language}`);
-        await page.waitForFunction("document.documentElement.dataset.simulator === 'ready'");
+        await page.locator('html[data-simulator="ready"]').waitFor({ state: "attached" });
         const requests: string[] = [];
         page.on("request", (r) => requests.push(r.url()));
         await fill(page, car.values);
@@ -393,5 +397,45 @@ describe.skipIf(!haveBrowser)(
       expect(page.url()).toContain("catalogPrice=90000");
       await page.close();
     });
+
+    it("the static build (pnpm build:site) serves the same simulation from plain files: a shared link opens it", async () => {
+      const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+      const site = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-site-"));
+      execFileSync(process.execPath, [path.join(root, "scripts/build-site.mjs"), site], { stdio: "pipe" });
+      // Any static host: a file server that knows index.html and two types, nothing else.
+      const files = http.createServer((request, response) => {
+        const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname);
+        let file = path.join(site, pathname);
+        if (!file.startsWith(site)) return response.writeHead(403).end();
+        if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
+        if (!fs.existsSync(file)) return response.writeHead(404).end();
+        const type = file.endsWith(".js") ? "text/javascript" : "text/html; charset=utf-8";
+        response.writeHead(200, { "Content-Type": type }).end(fs.readFileSync(file));
+      });
+      await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
+      const origin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+      try {
+        const car = cars[2];
+        const query = new URLSearchParams(car.values).toString();
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        await page.goto(`${origin}/simulator/${car.language}/?${query}`);
+        await page.locator('html[data-simulator="ready"]').waitFor({ state: "attached" });
+        const api = await readJson(
+          await call(`${service.base}/Calculate`, key, { body: bodyOf(car.values, car.language) }),
+        );
+        const shown = (await shownLines(page)).filter((l) => l.outcome === null);
+        expect(shown.map((l) => Number(l.raw)).sort((a, b) => a - b)).toEqual(
+          api.lines.map((l: Json) => l.rawValue).sort((a: number, b: number) => a - b),
+        );
+        expect(await page.locator("#field-catalogPrice").inputValue()).toBe(car.values.catalogPrice);
+        // The rule book's pages are there too.
+        const book = await page.goto(`${origin}/rules/flanders/registration-tax/`);
+        expect(book?.status()).toBe(200);
+        await page.close();
+      } finally {
+        files.close();
+        fs.rmSync(site, { recursive: true, force: true });
+      }
+    }, 120_000);
   },
 );
