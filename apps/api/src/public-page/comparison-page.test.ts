@@ -149,4 +149,31 @@ describe("the public page of a comparison (server-rendered)", () => {
       '<html lang="nl">',
     );
   });
+
+  it("draws each car's yearly cost as a stacked bar per year, on the server: the saved figures of the euro taxes, assumed years marked", () => {
+    const record = savedComparison({ years: 4, assumeLatestRules: true });
+    const html = render(record, "en");
+    expect(html).not.toContain("<script");
+    const charts = html.slice(html.indexOf('data-testid="charts"'), html.indexOf('<section class="years">'));
+    for (const [index, row] of record.result.rows.entries()) {
+      const start = charts.indexOf(`<figure data-car="${index}"`);
+      expect(start, row.name).toBeGreaterThanOrEqual(0);
+      const figure = charts.slice(start, charts.indexOf("</figure>", start));
+      expect(figure).toContain(row.name);
+      const drawn = [...figure.matchAll(/data-year="(\d+)" data-calculator="(\w+)" data-raw="([\d.]+)"/g)].map(
+        (m) => `${m[1]} ${m[2]} ${m[3]}`,
+      );
+      const euro = new Set(row.totals.filter((t) => t.unit === "EUR").map((t) => t.viewOption));
+      const saved = row.lines
+        .filter((line) => euro.has(line.viewOption))
+        .map((line) => `${line.year} ${line.viewOption} ${line.rawValue}`);
+      expect(drawn.sort()).toEqual(saved.sort());
+      // Years under assumed rules are labelled under their bar.
+      const assumed = new Set(row.lines.filter((l) => l.assumedRulesYear !== undefined).map((l) => l.year));
+      expect((figure.match(/font-style="italic"/g) ?? []).length).toBe(assumed.size);
+    }
+    expect(charts).toContain('id="car-0-hatch"');
+    expect(charts).toContain('id="car-1-hatch"');
+  });
 });
+

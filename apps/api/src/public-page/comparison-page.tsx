@@ -1,4 +1,6 @@
 import { CALCULATOR_NAMES, type Calculator, formatEuro, formatPercent, type Language } from "@cartax/engine";
+import { SIMULATOR_TEXTS } from "../simulator/simulator-texts";
+import { stackedChart, type YearBar } from "../simulator/yearly-cost-chart";
 import { COMPARISON_TEXTS, fill } from "./comparison-texts";
 import { FAVICON_DATA_URI } from "./favicon";
 import { LanguageLinks } from "./language-links";
@@ -28,6 +30,9 @@ main { max-width: 1180px; }
 .amount { white-space:nowrap; }
 h3 { font-size:1rem; margin: 16px 0 4px; }
 .scroll { overflow-x:auto; }
+.over-years figure { margin: 0 0 16px; }
+.over-years figcaption { font-weight: 600; }
+.over-years svg { width: 100%; max-width: 640px; height: auto; }
 .ranking { margin:0; padding-left:0; list-style:none; }
 .ranking li { display:flex; flex-wrap:wrap; gap:4px 10px; align-items:baseline; padding:6px 0; border-top:1px solid var(--line); }
 .ranking li:first-child { border-top:none; }
@@ -131,6 +136,41 @@ function Total(props: {
       <Source url={props.url} label={PAGE_TEXTS[language].source} />
     </span>
   );
+}
+
+/**
+ * A car's yearly cost as a stacked bar per year (the euro taxes; the deduction, a percentage, is
+ * not a cost), drawn on the server: no script. The figures are the saved ones, and the table
+ * "year by year" below holds them for screen readers; years under assumed rules are marked.
+ */
+function costChart(
+  row: SharedRow,
+  years: readonly number[],
+  calculators: readonly Calculator[],
+  lang: Language,
+) {
+  const euro = calculators.filter((c) =>
+    row.totals.some((total) => total.viewOption === c && total.unit === "EUR"),
+  );
+  const bars: YearBar[] = years.map((year) => {
+    const parts = euro.flatMap((calculator) => {
+      const cell = row.cell(calculator, year);
+      return cell?.kind === "figure"
+        ? [{ calculator, amount: cell.rawValue, assumed: cell.assumedRulesYear !== null }]
+        : [];
+    });
+    return {
+      year,
+      assumed: parts.some((part) => part.assumed),
+      parts: parts.map(({ calculator, amount }) => ({ calculator, amount })),
+    };
+  });
+  const money = new Intl.NumberFormat(lang === "nl" ? "nl-BE" : lang === "fr" ? "fr-BE" : "en-GB", {
+    style: "currency",
+    currency: "EUR",
+  });
+  const names = CALCULATOR_NAMES[lang];
+  return stackedChart(bars, euro, (c) => names[c], money, SIMULATOR_TEXTS[lang].assumed, `car-${row.index}`);
 }
 
 /**
@@ -297,6 +337,16 @@ export function ComparisonPage(props: ComparisonPageProps) {
                 </tbody>
               </table>
             </div>
+          </section>
+          <section class="over-years" data-testid="charts">
+            <h2>{SIMULATOR_TEXTS[lang].overYears}</h2>
+            <p class="note">{SIMULATOR_TEXTS[lang].overYearsNote}</p>
+            {rows.map((row) => (
+              <figure data-car={row.index}>
+                <figcaption>{nameOf(row)}</figcaption>
+                <div dangerouslySetInnerHTML={{ __html: costChart(row, years, calculators, lang) }} />
+              </figure>
+            ))}
           </section>
           <section class="years">
             <h2>{t.byYear}</h2>
