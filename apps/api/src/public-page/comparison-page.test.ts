@@ -160,9 +160,9 @@ describe("the public page of a comparison (server-rendered)", () => {
       expect(start, row.name).toBeGreaterThanOrEqual(0);
       const figure = charts.slice(start, charts.indexOf("</figure>", start));
       expect(figure).toContain(row.name);
-      const drawn = [...figure.matchAll(/data-year="(\d+)" data-calculator="(\w+)" data-raw="([\d.]+)"/g)].map(
-        (m) => `${m[1]} ${m[2]} ${m[3]}`,
-      );
+      const drawn = [
+        ...figure.matchAll(/data-year="(\d+)" data-calculator="(\w+)" data-raw="([\d.]+)"/g),
+      ].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
       const euro = new Set(row.totals.filter((t) => t.unit === "EUR").map((t) => t.viewOption));
       const saved = row.lines
         .filter((line) => euro.has(line.viewOption))
@@ -176,4 +176,3 @@ describe("the public page of a comparison (server-rendered)", () => {
     expect(charts).toContain('id="car-1-hatch"');
   });
 });
-
