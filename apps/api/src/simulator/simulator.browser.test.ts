@@ -443,9 +443,13 @@ describe.skipIf(!haveBrowser)(
           api.lines.map((l: Json) => l.rawValue).sort((a: number, b: number) => a - b),
         );
         expect(await page.locator("#field-catalogPrice").inputValue()).toBe(car.values.catalogPrice);
-        // The rule book's pages are there too.
-        const book = await page.goto(`${origin}/rules/flanders/registration-tax/`);
+        // The rule book's pages are there too, in each language, their language links between folders.
+        const book = await page.goto(`${origin}/rules/fr/flanders/registration-tax/`);
         expect(book?.status()).toBe(200);
+        expect(await page.locator("html").getAttribute("lang")).toBe("fr");
+        await page.locator('nav a[lang="nl"]').click();
+        expect(new URL(page.url()).pathname).toBe("/rules/nl/flanders/registration-tax/");
+        expect(await page.locator("html").getAttribute("lang")).toBe("nl");
         await page.close();
       } finally {
         files.close();
