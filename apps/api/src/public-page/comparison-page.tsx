@@ -165,11 +165,8 @@ function costChart(
       parts: parts.map(({ calculator, amount }) => ({ calculator, amount })),
     };
   });
-  const money = new Intl.NumberFormat(lang === "nl" ? "nl-BE" : lang === "fr" ? "fr-BE" : "en-GB", {
-    style: "currency",
-    currency: "EUR",
-  });
   const names = CALCULATOR_NAMES[lang];
+  const money = (amount: number) => formatEuro(amount, lang);
   return stackedChart(bars, euro, (c) => names[c], money, SIMULATOR_TEXTS[lang].assumed, `car-${row.index}`);
 }
 

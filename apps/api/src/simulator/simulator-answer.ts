@@ -1,4 +1,10 @@
-import { CALCULATOR_NAMES, type Calculator, type Language, type ProjectionYear } from "@cartax/engine";
+import {
+  CALCULATOR_NAMES,
+  type Calculator,
+  formatEuro,
+  type Language,
+  type ProjectionYear,
+} from "@cartax/engine";
 import { missingInputNames } from "../public-page/page-texts";
 import type { Simulation } from "./simulate";
 import { SIMULATOR_TEXTS } from "./simulator-texts";
@@ -76,10 +82,7 @@ export function overYearsHtml(simulation: Simulation, language: Language): strin
   const t = SIMULATOR_TEXTS[language];
   const calculators = euroCalculators(simulation);
   const data = bars(simulation.projection.years, calculators);
-  const money = new Intl.NumberFormat(language === "nl" ? "nl-BE" : language === "fr" ? "fr-BE" : "en-GB", {
-    style: "currency",
-    currency: "EUR",
-  });
+  const money = (amount: number) => formatEuro(amount, language);
   const names = CALCULATOR_NAMES[language];
   const chart = stackedChart(data, calculators, (c) => names[c], money, t.assumed, "simulator");
   const head = `<tr><th scope="col">${esc(t.year)}</th>${calculators.map((c) => `<th scope="col">${esc(names[c])}</th>`).join("")}<th scope="col">${esc(t.total)}</th></tr>`;
@@ -87,10 +90,10 @@ export function overYearsHtml(simulation: Simulation, language: Language): strin
     .map((bar) => {
       const cells = calculators.map((c) => {
         const part = bar.parts.find((p) => p.calculator === c);
-        return `<td data-calculator="${c}"${part ? ` data-raw="${part.amount}"` : ""}>${part ? esc(money.format(part.amount)) : "—"}</td>`;
+        return `<td data-calculator="${c}"${part ? ` data-raw="${part.amount}"` : ""}>${part ? esc(money(part.amount)) : "—"}</td>`;
       });
       const total = bar.parts.reduce((sum, p) => sum + Math.round(p.amount * 100), 0) / 100;
-      return `<tr data-year="${bar.year}"><th scope="row">${bar.year}${bar.assumed ? ` (${esc(t.assumed)})` : ""}</th>${cells.join("")}<td>${esc(money.format(total))}</td></tr>`;
+      return `<tr data-year="${bar.year}"><th scope="row">${bar.year}${bar.assumed ? ` (${esc(t.assumed)})` : ""}</th>${cells.join("")}<td>${esc(money(total))}</td></tr>`;
     })
     .join("");
   return `<div class="over-years"><h2 id="over-years">${esc(t.overYears)}</h2><p class="note">${esc(t.overYearsNote)}</p>${chart}<div class="table-scroll" tabindex="0" role="region" aria-label="${esc(t.overYears)}"><table class="years-table"><caption>${esc(t.overYears)}</caption><thead>${head}</thead><tbody>${body}</tbody></table></div></div>`;

@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language, RULES_VERSION } from "@cartax/engine";
+import { PAGE_LOCALES } from "../public-page/page-format";
 import { PAGE_STYLE } from "../public-page/page-style";
 import { euroStandardName, fuelName, PAGE_TEXTS } from "../public-page/page-texts";
 import { simulate } from "./simulate";
@@ -40,11 +41,9 @@ function range(field: SimulatorField, language: Language): string | undefined {
   if (field.min === undefined || field.max === undefined) return undefined;
   const t = SIMULATOR_TEXTS[language];
   const fmt = (v: number | string) =>
-    typeof v === "number" ? new Intl.NumberFormat(PAGE_LOCALE[language]).format(v) : v;
+    typeof v === "number" ? new Intl.NumberFormat(PAGE_LOCALES[language]).format(v) : v;
   return t.range.replace("{min}", fmt(field.min)).replace("{max}", fmt(field.max));
 }
-
-const PAGE_LOCALE: Readonly<Record<Language, string>> = { nl: "nl-BE", fr: "fr-BE", en: "en-GB" };
 
 function choiceLabel(field: string, choice: string, language: Language): string {
   const t = SIMULATOR_TEXTS[language];

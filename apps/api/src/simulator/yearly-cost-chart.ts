@@ -19,7 +19,8 @@ export function stackedChart(
   data: readonly YearBar[],
   calculators: readonly Calculator[],
   nameOf: (calculator: Calculator) => string,
-  money: Intl.NumberFormat,
+  /** An amount as the page writes euros (the lines' own format). */
+  money: (amount: number) => string,
   assumedLabel: string,
   /** Makes the patterns' ids unique when a page holds several charts. */
   idPrefix: string,
@@ -59,7 +60,7 @@ export function stackedChart(
   });
   const axis = [0, 0.5, 1].map((f) => {
     const y = height - bottom - f * plotHeight;
-    return `<line x1="${left - 4}" x2="${width - 10}" y1="${y.toFixed(1)}" y2="${y.toFixed(1)}" stroke="#ccc"/><text x="${left - 8}" y="${(y + 4).toFixed(1)}" text-anchor="end" font-size="11">${esc(money.format(Math.round(max * f)))}</text>`;
+    return `<line x1="${left - 4}" x2="${width - 10}" y1="${y.toFixed(1)}" y2="${y.toFixed(1)}" stroke="#ccc"/><text x="${left - 8}" y="${(y + 4).toFixed(1)}" text-anchor="end" font-size="11">${esc(money(Math.round(max * f)))}</text>`;
   });
   const legend = calculators.map((c, i) => {
     const x = left + (i % 2) * 280;
