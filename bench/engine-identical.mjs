@@ -2,7 +2,7 @@
 // Two builds of the engine give the same answers: random requests through both, every answer
 // compared as JSON text, byte for byte. For a change meant to be behaviour-neutral (a move, a
 // refactoring, a faster path):
-//   node bench/engine-identical.mjs <engine A: dist dir or index.js> <engine B: …> [requests] [seed]
+//   node bench/engine-identical.mjs <engine A: dist dir or index.js> <engine B: …> [requests] [seed] [--parts …] [--ignore-unpublished-wording] [--ignore-rules-version]
 // Defaults: 30000 requests, seed 1. Each request is a car, a profile and dates drawn from a seeded
 // generator (about one in eight made invalid on purpose: a field missing, out of range, of the
 // wrong type, an enumeration by number or by an unknown name), run through `calculate` and
@@ -13,7 +13,19 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [first, second, countArg, seedArg] = process.argv.slice(2);
+// Flags: --parts calculate,lines,matrix (only those parts; default all) and
+// --ignore-unpublished-wording (a change that rewords lines without published rules: their notes,
+// details, reason and missingParameters are left out of the comparison, their outcome is not).
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith("--"));
+const positional = process.argv
+  .slice(2)
+  .filter((arg, i, all) => !arg.startsWith("--") && !all[i - 1]?.startsWith("--parts"));
+const partsFlag = process.argv.slice(2).find((_arg, i, all) => all[i - 1] === "--parts");
+const PARTS = partsFlag ? new Set(partsFlag.split(",")) : undefined;
+const IGNORE_UNPUBLISHED_WORDING = flags.includes("--ignore-unpublished-wording");
+// --ignore-rules-version: a change that adds parameter rows moves RULES_VERSION on every result.
+const IGNORE_RULES_VERSION = flags.includes("--ignore-rules-version");
+const [first, second, countArg, seedArg] = positional;
 if (!first || !second) {
   console.error(
     "usage: node bench/engine-identical.mjs <engine A dist|index.js> <engine B dist|index.js> [n] [seed]",
@@ -129,9 +141,25 @@ function spoil(input) {
   return copy;
 }
 
+// With --ignore-unpublished-wording: a result or line without a figure for want of rules keeps its
+// outcome and calculator, not its wording.
+const UNPUBLISHED_NOTES = new Set(["rulesNotPublished", "parametersNotPublished"]);
+const wordingLeftOut = (key, value) => {
+  if (IGNORE_RULES_VERSION && key === "rulesVersion") return undefined;
+  if (!IGNORE_UNPUBLISHED_WORDING) return value;
+  if (value === null || typeof value !== "object" || value.outcome !== "rulesNotAvailable") return value;
+  const { reason: _reason, missingParameters: _missing, explanation, ...rest } = value;
+  if (explanation === undefined) return rest;
+  const { details: _details, notes, ...kept } = explanation;
+  return { ...rest, explanation: { ...kept, notes: notes.filter((n) => !UNPUBLISHED_NOTES.has(n)) } };
+};
+
 const answer = (engine, run) => {
   try {
-    return JSON.stringify(run(engine));
+    return JSON.stringify(
+      run(engine),
+      IGNORE_UNPUBLISHED_WORDING || IGNORE_RULES_VERSION ? wordingLeftOut : undefined,
+    );
   } catch (error) {
     return `threw ${error?.name}: ${error?.message}`;
   }
@@ -139,6 +167,7 @@ const answer = (engine, run) => {
 const counts = { calculate: 0, lines: 0, matrix: 0, projection: 0, comparison: 0, tables: 0 };
 const differences = [];
 const same = (what, index, input, run) => {
+  if (PARTS !== undefined && !PARTS.has(what)) return;
   counts[what]++;
   const a = answer(A, run);
   const b = answer(B, run);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { PROBLEM_TYPES } from "@cartax/schemas";
+import { formatSchedule, scheduleRequest } from "./bik/bik-schedule";
 import { calculateRequest } from "./calc/calculate-request";
 import { formatCalculation } from "./calc/format-calculation";
 import { repositoryRoot } from "./repository-root";
@@ -23,6 +24,7 @@ const USAGE = `usage:
   cartax vectors [path]          run the test vectors (default: test-vectors/); exit 1 on any failure
   cartax calc [file|-] [--json]  calculate a CalculationRequest (or a JSON array of them) without a server
   cartax calc --batch FILE       the same for NDJSON (one request per line), answers streamed as NDJSON
+  cartax bik schedule [file|-] [--json]  the benefit in kind month by month over a period, without a server
   cartax subscription …          operator tools: create, rotate, activate, deactivate, grant-calculation,
                                  revoke-calculation, limit, usage, list (cartax subscription --help)
   cartax webhook …               operator tools: add, list, disable, enable, remove, status, redeliver, recover (cartax webhook --help)
@@ -46,6 +48,14 @@ const CALC_HELP = `usage: cartax calc [file|-] [--json]
   Exit code 0 when every request ran, 1 when any was invalid, 2 on wrong usage.
   --batch FILE   NDJSON in (one request per line, FILE or -), NDJSON out, streamed: one answer per
                  line in order, a progress bar on a terminal (cartax calc --batch - --help).`;
+
+const BIK_HELP = `usage: cartax bik schedule [file|-] [--json]
+  Reads a BenefitInKindScheduleRequest (the body of POST /v1/BenefitInKind/schedule: an inline
+  carDetail, a userProfile, options with registrationDate, from (default registrationDate), until,
+  ownMonthlyCost, assumeLatestRules) from a file or standard input (-), at most 50 MB, and prints each
+  month's days, age coefficient and amount, then each calendar year's total as the tax form carries it.
+  --json   print exactly the API's answer
+  Exit code 0 when the request ran, 1 when it was invalid, 2 on wrong usage.`;
 
 /** Parses a command's arguments strictly: unknown flags are an error with the command's usage. */
 function parse(args: readonly string[], options: ParseArgsConfig["options"], help: string, io: CliIo) {
@@ -154,11 +164,48 @@ function calcCommand(args: readonly string[], io: CliIo): number {
   return invalid === 0 ? 0 : 1;
 }
 
+function bikCommand(args: readonly string[], io: CliIo): number {
+  const [sub, ...rest] = args;
+  if (sub !== "schedule") {
+    if (sub === "--help" || sub === "-h") {
+      io.stdout(`${BIK_HELP}\n`);
+      return 0;
+    }
+    io.stderr(`cartax bik: expected the subcommand schedule\n${BIK_HELP}\n`);
+    return 2;
+  }
+  const { parsed, exit } = parse(rest, { json: { type: "boolean" } }, BIK_HELP, io);
+  if (!parsed) return exit;
+  if (parsed.positionals.length > 1) {
+    io.stderr(`cartax bik schedule: expected at most one file\n${BIK_HELP}\n`);
+    return 2;
+  }
+  const json = (parsed.values as { json?: boolean }).json === true;
+  const source = parsed.positionals[0] ?? "-";
+  let body: unknown;
+  try {
+    body = JSON.parse(readInput(source, io));
+  } catch (error) {
+    io.stderr(`cartax bik schedule: cannot read ${source} as JSON: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const result = scheduleRequest(body);
+  if (!result.ok) {
+    const errors = (result.problem.errors ?? []).map((e) => `${e.field} (${e.rule}): ${e.message}`);
+    io.stderr(`cartax bik schedule: ${result.problem.title}\n  ${errors.join("\n  ")}\n`);
+    if (json) io.stdout(`${JSON.stringify({ error: result.problem })}\n`);
+    return 1;
+  }
+  io.stdout(`${json ? JSON.stringify(result.schedule) : formatSchedule(result.schedule, result.language)}\n`);
+  return 0;
+}
+
 /** Runs `cartax <command> …` and returns the exit code. */
 export function runCli(argv: readonly string[], io: CliIo): number {
   const [command, ...rest] = argv;
   if (command === "vectors") return vectorsCommand(rest, io);
   if (command === "calc") return calcCommand(rest, io);
+  if (command === "bik") return bikCommand(rest, io);
   if (command === "rules") return runRulesCommand(rest, io);
   if (command === "--help" || command === "-h" || command === "help") {
     io.stdout(`${USAGE}\n`);

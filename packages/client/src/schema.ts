@@ -685,8 +685,17 @@ export interface components {
        */
       outcome: string;
       provisional: boolean;
-      /** @description Only in POST /v1/Projection and /v1/Compare with options.assumeLatestRules, on a line of a year whose rules are not published: the year whose rules the figure applied (an estimate; the description says so and the line is provisional). */
+      /** @description Only in POST /v1/Projection and /v1/Compare with options.assumeLatestRules, on a line that read a parameter not yet published for its dates: the oldest year whose published value it carried (an estimate; the description says so and the line is provisional). `assumedParameters` names each carried parameter. */
       assumedRulesYear?: number;
+      /** @description With `assumedRulesYear`: every parameter the figure read past its last published row, each from that row. Every other parameter is the row in force on the line's dates (a legislated future value is used as written). */
+      assumedParameters?: {
+        /** @description The parameter's id (its rule-book address, e.g. `co2Contribution.healthIndex`). */
+        parameter: string;
+        /** @description The first day of the published row whose value was carried (yyyy-MM-dd). */
+        carriedFrom: string;
+        /** @description The last day of that row: nothing is published after it. */
+        publishedUntil: string;
+      }[];
       /** @description Extension (beyond the spec): the parameters of the law the line used, from its explanation, each with its rule-book address. Only on request: `include=parameters` on POST /v1/Calculate (and its batch), /v1/Projection and /v1/Compare (and then in the saved record); absent from the default, lean answer. `cartax calc --json` leaves it out. */
       parameters?: components["schemas"]["LineParameter"][];
     };
@@ -717,6 +726,8 @@ export interface components {
       outcome: string;
       /** @description With outcome missingInput only: the fields to give, as the request names them (e.g. `weight`). */
       missingFields?: string[];
+      /** @description With outcome rulesNotAvailable, when known: the ids of the parameters not yet published for the line's dates (the reason names them in the request's language). */
+      missingParameters?: string[];
       /** @description Why there is no figure, localised. */
       reason: string;
       /** @description The law of the tax, when available. */
@@ -868,13 +879,123 @@ export interface components {
     ProjectionResult: {
       /** Format: uuid */
       projectionId: string;
-      /** @description Each year of the holding period from the registration year: the registration tax once, in its year; the annual road tax, benefit in kind, deductibility, rejected expenses and CO2 contribution every year. The first two years equal POST /v1/Calculate's lines. */
+      /** @description Each calendar year of the holding period, counted by the day: the registration tax once, in its year; the annual road tax per 12-month taxable period that starts in the year; the benefit in kind per day (month by month), the rejected expenses on it; the CO2 contribution per month of availability; the deduction's percentage. A year held whole equals POST /v1/Calculate's lines except the benefit in kind (and rejected expenses) of a year in which the age coefficient changes. */
       years: components["schemas"]["ProjectionYear"][];
+      /** @description The first day held: the registration date. */
+      from?: string;
+      /** @description The last day held. */
+      until?: string;
       /** @description One total per requested calculator. */
       totals: components["schemas"]["ProjectionTotal"][];
+      /** @description The totals grouped: taxes paid, bases, percentages, estimates (absent from answers saved before December 2026). */
+      summary?: {
+        /** @description Taxes the employer pays over the period: registration tax + annual road tax + CO2 contribution. */
+        employerTaxes: {
+          /** @description The sum of the figures that exist, to the cent; null when none does. */
+          rawValue: number | null;
+          /** @description True when every figure the sum adds exists. */
+          complete: boolean;
+          /** @description What it adds: calculators, and `corporateTaxEstimate`. */
+          adds: string[];
+          /** @description The calculators of the sum lacking a figure in some year. */
+          incomplete: string[];
+        };
+        /** @description Taxable bases, never added to taxes: the benefit in kind (the employee's), the rejected expenses (the company's). */
+        bases: components["schemas"]["ProjectionTotal"][];
+        /** @description Percentages, never summed: the deduction, a mean over the years. */
+        percentages: components["schemas"]["ProjectionTotal"][];
+        /** @description With options.corporateTaxRate: corporate tax on the rejected expenses (and non-deductible car costs). */
+        corporateTaxEstimate: {
+          /** @enum {boolean} */
+          estimate: true;
+          /**
+           * @description Known values: employer, employee. Others may appear within v1; treat an unknown value as such, not as an error.
+           * @example employer
+           */
+          payer: string;
+          /** @description The rate applied (%). */
+          rate: number;
+          /** @description The parameter the corporate rate comes from, with its source; null for the employee's stated rate. */
+          rateParameter: {
+            name: string;
+            value: number | string;
+            unit: string;
+            source: {
+              href: string;
+              title: string;
+              officialJournalDate?: string;
+            };
+            provisional: boolean;
+            parameter: string | null;
+          } | null;
+          /** @description The base the rate is applied to over the period (the figures that exist). */
+          base: number | null;
+          /** @description What the base adds: `RejectedExpenses`, `nonDeductibleCarCosts`, `BenefitInKind`. */
+          adds: string[];
+          nonDeductibleCarCosts: number | null;
+          /** @description The tax on the base, to the cent. */
+          rawValue: number | null;
+          complete: boolean;
+        } | null;
+        /** @description With options.employeeMarginalRate: the employee's income tax on the benefit in kind. */
+        employeeTaxEstimate: {
+          /** @enum {boolean} */
+          estimate: true;
+          /**
+           * @description Known values: employer, employee. Others may appear within v1; treat an unknown value as such, not as an error.
+           * @example employer
+           */
+          payer: string;
+          /** @description The rate applied (%). */
+          rate: number;
+          /** @description The parameter the corporate rate comes from, with its source; null for the employee's stated rate. */
+          rateParameter: {
+            name: string;
+            value: number | string;
+            unit: string;
+            source: {
+              href: string;
+              title: string;
+              officialJournalDate?: string;
+            };
+            provisional: boolean;
+            parameter: string | null;
+          } | null;
+          /** @description The base the rate is applied to over the period (the figures that exist). */
+          base: number | null;
+          /** @description What the base adds: `RejectedExpenses`, `nonDeductibleCarCosts`, `BenefitInKind`. */
+          adds: string[];
+          nonDeductibleCarCosts: number | null;
+          /** @description The tax on the base, to the cent. */
+          rawValue: number | null;
+          complete: boolean;
+        } | null;
+        /** @description With options.corporateTaxRate: the employer's taxes plus the corporate tax estimate. */
+        employerTaxesWithEstimate: {
+          /** @description The sum of the figures that exist, to the cent; null when none does. */
+          rawValue: number | null;
+          /** @description True when every figure the sum adds exists. */
+          complete: boolean;
+          /** @description What it adds: calculators, and `corporateTaxEstimate`. */
+          adds: string[];
+          /** @description The calculators of the sum lacking a figure in some year. */
+          incomplete: string[];
+        } | null;
+      };
     };
     ProjectionYear: {
       year: number;
+      /** @description The part of the year the car is held (absent from answers saved before December 2026). */
+      period?: {
+        /** @description The first day of the year held (yyyy-MM-dd). */
+        from: string;
+        /** @description The last day of the year held (yyyy-MM-dd). */
+        until: string;
+        /** @description Days held in the year, both ends counted. */
+        days: number;
+        /** @description Days of the calendar year: 365 or 366. */
+        daysInYear: number;
+      };
       /** @description The lines of that year with a figure. */
       lines: components["schemas"]["CalculationLine"][];
       /** @description The calculators of that year without a figure. */
@@ -886,6 +1007,11 @@ export interface components {
        * @example RoadTax
        */
       viewOption: string;
+      /**
+       * @description What the figure is, so that only like is added to like: `employerTax` (registration tax, annual road tax, CO2 contribution: taxes the employer pays), `base` (benefit in kind, the employee's taxable base; rejected expenses, an addition to the company's taxable base: never added to taxes), `percentage` (the deduction: a mean, never summed).
+       * @example employerTax
+       */
+      kind: string;
       /** @description The sum of the yearly figures (for FiscalDeduction, a percentage: their mean), to the cent; null when no year has a figure. Lines without a figure never count as zero. */
       rawValue: number | null;
       /** @description True when every year of the period has a figure for this calculator. */
@@ -901,7 +1027,7 @@ export interface components {
        */
       aggregate: string;
       yearsWithFigure: number;
-      /** @description How many of those figures applied assumed rules (assumeLatestRules). */
+      /** @description How many of those figures carried unpublished parameters (assumeLatestRules). */
       yearsAssumed: number;
     };
     ProjectionRequest: {
@@ -926,10 +1052,24 @@ export interface components {
       /** @description The dealer's total discount, VAT included. Accepted and unused: no figure depends on it (the benefit in kind's catalogue value is the price without any discount, art. 36 §2 WIB 92; no other tax computed depends on the price paid). */
       totalDiscount?: number | null;
       ownMonthlyCost?: number | null;
-      /** @description Years of the holding period from the registration year, 1 to 10; default 4. */
+      /** @description Years of the holding period from the registration date, 1 to 10; default 4: the car is held until the day before the registration's anniversary in the last year. Not with `until`. */
       years?: number | null;
-      /** @description false (default): a year whose rules are not published has its lines in unavailableLines with outcome rulesNotAvailable. true: such a line applies the rules of the latest earlier year that has them, and says so (assumedRulesYear, a sentence in its description, provisional). */
+      /**
+       * Format: date
+       * @description The last day the car is held (counted; it is deregistered the next day), instead of `years`: from the registration date to at most 10 years after it.
+       */
+      until?: string | null;
+      /** @description false (default): a line that needs a parameter not yet published for its dates has no figure (unavailableLines, outcome rulesNotAvailable, missingParameters naming them). true: it uses every parameter row in force on its dates and carries only the missing ones from their latest published row, naming them (assumedParameters, a sentence in its description, provisional). */
       assumeLatestRules?: boolean | null;
+      /**
+       * @description Turns the rejected expenses (and the non-deductible part of yearlyCarCosts) into corporate tax at this rate, labelled an estimate in summary.corporateTaxEstimate: `standard` (25 %) or `smeReduced` (20 %, assuming the company's taxable income stays within the first 100,000 €), art. 215 WIB 92. Absent: no estimate.
+       * @enum {string|null}
+       */
+      corporateTaxRate?: "standard" | "smeReduced" | null;
+      /** @description The employee's marginal income tax rate (%): turns the benefit in kind into income tax, labelled an estimate in summary.employeeTaxEstimate. No default. */
+      employeeMarginalRate?: number | null;
+      /** @description The car's yearly costs (€, counted per day held), only with corporateTaxRate: their non-deductible part (100 % − the year's deduction percentage) is added to the corporate tax estimate's base. */
+      yearlyCarCosts?: number | null;
     };
     ProjectionRecord: {
       /** Format: uuid */
@@ -964,6 +1104,101 @@ export interface components {
       lines: components["schemas"]["CalculationLine"][];
       unavailableLines: components["schemas"]["UnavailableLine"][];
       totals: components["schemas"]["ProjectionTotal"][];
+      /** @description The car's totals grouped, as a Projection's (absent from answers saved before December 2026). */
+      summary?: {
+        /** @description Taxes the employer pays over the period: registration tax + annual road tax + CO2 contribution. */
+        employerTaxes: {
+          /** @description The sum of the figures that exist, to the cent; null when none does. */
+          rawValue: number | null;
+          /** @description True when every figure the sum adds exists. */
+          complete: boolean;
+          /** @description What it adds: calculators, and `corporateTaxEstimate`. */
+          adds: string[];
+          /** @description The calculators of the sum lacking a figure in some year. */
+          incomplete: string[];
+        };
+        /** @description Taxable bases, never added to taxes: the benefit in kind (the employee's), the rejected expenses (the company's). */
+        bases: components["schemas"]["ProjectionTotal"][];
+        /** @description Percentages, never summed: the deduction, a mean over the years. */
+        percentages: components["schemas"]["ProjectionTotal"][];
+        /** @description With options.corporateTaxRate: corporate tax on the rejected expenses (and non-deductible car costs). */
+        corporateTaxEstimate: {
+          /** @enum {boolean} */
+          estimate: true;
+          /**
+           * @description Known values: employer, employee. Others may appear within v1; treat an unknown value as such, not as an error.
+           * @example employer
+           */
+          payer: string;
+          /** @description The rate applied (%). */
+          rate: number;
+          /** @description The parameter the corporate rate comes from, with its source; null for the employee's stated rate. */
+          rateParameter: {
+            name: string;
+            value: number | string;
+            unit: string;
+            source: {
+              href: string;
+              title: string;
+              officialJournalDate?: string;
+            };
+            provisional: boolean;
+            parameter: string | null;
+          } | null;
+          /** @description The base the rate is applied to over the period (the figures that exist). */
+          base: number | null;
+          /** @description What the base adds: `RejectedExpenses`, `nonDeductibleCarCosts`, `BenefitInKind`. */
+          adds: string[];
+          nonDeductibleCarCosts: number | null;
+          /** @description The tax on the base, to the cent. */
+          rawValue: number | null;
+          complete: boolean;
+        } | null;
+        /** @description With options.employeeMarginalRate: the employee's income tax on the benefit in kind. */
+        employeeTaxEstimate: {
+          /** @enum {boolean} */
+          estimate: true;
+          /**
+           * @description Known values: employer, employee. Others may appear within v1; treat an unknown value as such, not as an error.
+           * @example employer
+           */
+          payer: string;
+          /** @description The rate applied (%). */
+          rate: number;
+          /** @description The parameter the corporate rate comes from, with its source; null for the employee's stated rate. */
+          rateParameter: {
+            name: string;
+            value: number | string;
+            unit: string;
+            source: {
+              href: string;
+              title: string;
+              officialJournalDate?: string;
+            };
+            provisional: boolean;
+            parameter: string | null;
+          } | null;
+          /** @description The base the rate is applied to over the period (the figures that exist). */
+          base: number | null;
+          /** @description What the base adds: `RejectedExpenses`, `nonDeductibleCarCosts`, `BenefitInKind`. */
+          adds: string[];
+          nonDeductibleCarCosts: number | null;
+          /** @description The tax on the base, to the cent. */
+          rawValue: number | null;
+          complete: boolean;
+        } | null;
+        /** @description With options.corporateTaxRate: the employer's taxes plus the corporate tax estimate. */
+        employerTaxesWithEstimate: {
+          /** @description The sum of the figures that exist, to the cent; null when none does. */
+          rawValue: number | null;
+          /** @description True when every figure the sum adds exists. */
+          complete: boolean;
+          /** @description What it adds: calculators, and `corporateTaxEstimate`. */
+          adds: string[];
+          /** @description The calculators of the sum lacking a figure in some year. */
+          incomplete: string[];
+        } | null;
+      };
     };
     Ranking: {
       /**
@@ -1049,10 +1284,24 @@ export interface components {
       /** @description The dealer's total discount, VAT included. Accepted and unused: no figure depends on it (the benefit in kind's catalogue value is the price without any discount, art. 36 §2 WIB 92; no other tax computed depends on the price paid). */
       totalDiscount?: number | null;
       ownMonthlyCost?: number | null;
-      /** @description Years of the holding period from the registration year, 1 to 10; default 4. */
+      /** @description Years of the holding period from the registration date, 1 to 10; default 4: the car is held until the day before the registration's anniversary in the last year. Not with `until`. */
       years?: number | null;
-      /** @description false (default): a year whose rules are not published has its lines in unavailableLines with outcome rulesNotAvailable. true: such a line applies the rules of the latest earlier year that has them, and says so (assumedRulesYear, a sentence in its description, provisional). */
+      /**
+       * Format: date
+       * @description The last day the car is held (counted; it is deregistered the next day), instead of `years`: from the registration date to at most 10 years after it.
+       */
+      until?: string | null;
+      /** @description false (default): a line that needs a parameter not yet published for its dates has no figure (unavailableLines, outcome rulesNotAvailable, missingParameters naming them). true: it uses every parameter row in force on its dates and carries only the missing ones from their latest published row, naming them (assumedParameters, a sentence in its description, provisional). */
       assumeLatestRules?: boolean | null;
+      /**
+       * @description Turns the rejected expenses (and the non-deductible part of yearlyCarCosts) into corporate tax at this rate, labelled an estimate in summary.corporateTaxEstimate: `standard` (25 %) or `smeReduced` (20 %, assuming the company's taxable income stays within the first 100,000 €), art. 215 WIB 92. Absent: no estimate.
+       * @enum {string|null}
+       */
+      corporateTaxRate?: "standard" | "smeReduced" | null;
+      /** @description The employee's marginal income tax rate (%): turns the benefit in kind into income tax, labelled an estimate in summary.employeeTaxEstimate. No default. */
+      employeeMarginalRate?: number | null;
+      /** @description The car's yearly costs (€, counted per day held), only with corporateTaxRate: their non-deductible part (100 % − the year's deduction percentage) is added to the corporate tax estimate's base. */
+      yearlyCarCosts?: number | null;
       /**
        * @description The total to rank by: a calculator's (lowest first; FiscalDeduction highest first), or employerTaxes (default): registration tax + annual road tax + CO2 contribution over the period.
        * @enum {string|null}
@@ -3671,7 +3920,7 @@ export interface operations {
           /**
            * @example {
            *       "status": "ok",
-           *       "rulesVersion": "2026.11.9"
+           *       "rulesVersion": "2026.12.1"
            *     }
            */
           "application/json": components["schemas"]["Health"];

@@ -98,7 +98,7 @@ export {
   validateCalculationInput,
 } from "./input/validate-input";
 export { federalCo2, fuelFamily, isEuro6eBis, isPluginHybrid, isZeroEmission } from "./input/vehicle";
-export type { ParameterRow, ParameterTable } from "./law/parameter-table";
+export type { CarriedParameter, ParameterRow, ParameterTable } from "./law/parameter-table";
 export { type RegisteredTable, RULE_TABLES } from "./law/registry";
 export type { Source } from "./law/source";
 export {
@@ -109,6 +109,16 @@ export {
   type TaxMatrixRegionEntry,
   type TaxMatrixRow,
 } from "./matrix/tax-matrix";
+export {
+  type BenefitInKindSchedule,
+  benefitInKindSchedule,
+  SCHEDULE_MAX_DAYS,
+  type ScheduleMonth,
+  type ScheduleOptions,
+  type ScheduleOutcome,
+  type ScheduleYear,
+  scheduleOptionIssues,
+} from "./operations/benefit-in-kind-schedule";
 export {
   type CalculationLineOutcome,
   type CalculationOutcome,
@@ -137,13 +147,20 @@ export {
   type RankingFigure,
   rankComparison,
 } from "./operations/comparison";
+export type { YearPart } from "./operations/held-part";
 export {
+  type CorporateTaxRate,
+  type GroupTotal,
   PROJECTION_YEARS,
   type Projection,
   type ProjectionOptions,
   type ProjectionOutcome,
+  type ProjectionSummary,
   type ProjectionTotal,
   type ProjectionYear,
   project,
   projectionOptionIssues,
+  type TaxEstimate,
 } from "./operations/projection";
+export { CORPORATE_TAX_RATES, MAX_YEARLY_CAR_COSTS } from "./operations/projection-summary";
+export { FIGURE_KINDS, type FigureKind } from "./operations/projection-totals";

@@ -48,9 +48,14 @@ export {
   comparisonRowSchema,
   projectionRecordSchema,
   projectionResultSchema,
+  projectionSummarySchema,
   projectionTotalSchema,
   projectionYearSchema,
   rankingSchema,
+  scheduleMonthSchema,
+  scheduleResultSchema,
+  scheduleYearSchema,
+  yearPartSchema,
 } from "./projection-response-schemas";
 export {
   type CompareRequestBody,
@@ -61,6 +66,9 @@ export {
   projectionOptionsSchema,
   projectionRequestSchema,
   RANK_BY,
+  type ScheduleRequestBody,
+  scheduleOptionsSchema,
+  scheduleRequestSchema,
 } from "./projection-schemas";
 export {
   calculationLineSchema,

@@ -7,6 +7,9 @@ import { calculationLineSchema, openEnum, unavailableLineSchema } from "./respon
 export const projectionTotalSchema = z
   .object({
     viewOption: openEnum(CALCULATORS),
+    kind: openEnum(["employerTax", "base", "percentage"]).describe(
+      "What the figure is, so that only like is added to like: `employerTax` (registration tax, annual road tax, CO2 contribution: taxes the employer pays), `base` (benefit in kind, the employee's taxable base; rejected expenses, an addition to the company's taxable base: never added to taxes), `percentage` (the deduction: a mean, never summed).",
+    ),
     rawValue: z
       .number()
       .nullable()
@@ -20,14 +23,102 @@ export const projectionTotalSchema = z
     yearsAssumed: z
       .number()
       .int()
-      .describe("How many of those figures applied assumed rules (assumeLatestRules)."),
+      .describe("How many of those figures carried unpublished parameters (assumeLatestRules)."),
   })
   .meta({ id: "ProjectionTotal" });
+
+/** The part of a calendar year within a holding or availability period. */
+export const yearPartSchema = z
+  .object({
+    from: z.string().describe("The first day of the year held (yyyy-MM-dd)."),
+    until: z.string().describe("The last day of the year held (yyyy-MM-dd)."),
+    days: z.number().int().describe("Days held in the year, both ends counted."),
+    daysInYear: z.number().int().describe("Days of the calendar year: 365 or 366."),
+  })
+  .meta({ id: "YearPart" });
+
+/** A sum of figures of one kind (issue "Costs over time that add up"). */
+export const groupTotalSchema = z
+  .object({
+    rawValue: z
+      .number()
+      .nullable()
+      .describe("The sum of the figures that exist, to the cent; null when none does."),
+    complete: z.boolean().describe("True when every figure the sum adds exists."),
+    adds: z.array(z.string()).describe("What it adds: calculators, and `corporateTaxEstimate`."),
+    incomplete: z
+      .array(openEnum(CALCULATORS))
+      .describe("The calculators of the sum lacking a figure in some year."),
+  })
+  .meta({ id: "GroupTotal" });
+
+/** A base turned into tax at a rate the request stated: an estimate. */
+export const taxEstimateSchema = z
+  .object({
+    estimate: z.literal(true),
+    payer: openEnum(["employer", "employee"]),
+    rate: z.number().describe("The rate applied (%)."),
+    rateParameter: z
+      .object({
+        name: z.string(),
+        value: z.union([z.number(), z.string()]),
+        unit: z.string(),
+        source: z.object({ href: z.string(), title: z.string(), officialJournalDate: z.string().optional() }),
+        provisional: z.boolean(),
+        parameter: z.string().nullable(),
+      })
+      .nullable()
+      .describe(
+        "The parameter the corporate rate comes from, with its source; null for the employee's stated rate.",
+      ),
+    base: z
+      .number()
+      .nullable()
+      .describe("The base the rate is applied to over the period (the figures that exist)."),
+    adds: z
+      .array(z.string())
+      .describe("What the base adds: `RejectedExpenses`, `nonDeductibleCarCosts`, `BenefitInKind`."),
+    nonDeductibleCarCosts: z.number().nullable(),
+    rawValue: z.number().nullable().describe("The tax on the base, to the cent."),
+    complete: z.boolean(),
+  })
+  .meta({ id: "TaxEstimate" });
+
+/** The grouped totals of a projection: only like added to like. */
+export const projectionSummarySchema = z
+  .object({
+    employerTaxes: groupTotalSchema.describe(
+      "Taxes the employer pays over the period: registration tax + annual road tax + CO2 contribution.",
+    ),
+    bases: z
+      .array(z.lazy(() => projectionTotalSchema))
+      .describe(
+        "Taxable bases, never added to taxes: the benefit in kind (the employee's), the rejected expenses (the company's).",
+      ),
+    percentages: z
+      .array(z.lazy(() => projectionTotalSchema))
+      .describe("Percentages, never summed: the deduction, a mean over the years."),
+    corporateTaxEstimate: taxEstimateSchema
+      .nullable()
+      .describe(
+        "With options.corporateTaxRate: corporate tax on the rejected expenses (and non-deductible car costs).",
+      ),
+    employeeTaxEstimate: taxEstimateSchema
+      .nullable()
+      .describe("With options.employeeMarginalRate: the employee's income tax on the benefit in kind."),
+    employerTaxesWithEstimate: groupTotalSchema
+      .nullable()
+      .describe("With options.corporateTaxRate: the employer's taxes plus the corporate tax estimate."),
+  })
+  .meta({ id: "ProjectionSummary" });
 
 /** One year of a projection. */
 export const projectionYearSchema = z
   .object({
     year: z.number().int(),
+    period: yearPartSchema
+      .optional()
+      .describe("The part of the year the car is held (absent from answers saved before December 2026)."),
     lines: z.array(calculationLineSchema).describe("The lines of that year with a figure."),
     unavailableLines: z
       .array(unavailableLineSchema)
@@ -42,9 +133,16 @@ export const projectionResultSchema = z
     years: z
       .array(projectionYearSchema)
       .describe(
-        "Each year of the holding period from the registration year: the registration tax once, in its year; the annual road tax, benefit in kind, deductibility, rejected expenses and CO2 contribution every year. The first two years equal POST /v1/Calculate's lines.",
+        "Each calendar year of the holding period, counted by the day: the registration tax once, in its year; the annual road tax per 12-month taxable period that starts in the year; the benefit in kind per day (month by month), the rejected expenses on it; the CO2 contribution per month of availability; the deduction's percentage. A year held whole equals POST /v1/Calculate's lines except the benefit in kind (and rejected expenses) of a year in which the age coefficient changes.",
       ),
+    from: z.string().optional().describe("The first day held: the registration date."),
+    until: z.string().optional().describe("The last day held."),
     totals: z.array(projectionTotalSchema).describe("One total per requested calculator."),
+    summary: projectionSummarySchema
+      .optional()
+      .describe(
+        "The totals grouped: taxes paid, bases, percentages, estimates (absent from answers saved before December 2026).",
+      ),
   })
   .meta({ id: "ProjectionResult" });
 
@@ -56,6 +154,11 @@ export const comparisonRowSchema = z
     lines: z.array(calculationLineSchema).describe("The lines of every year of the period, in year order."),
     unavailableLines: z.array(unavailableLineSchema),
     totals: z.array(projectionTotalSchema),
+    summary: projectionSummarySchema
+      .optional()
+      .describe(
+        "The car's totals grouped, as a Projection's (absent from answers saved before December 2026).",
+      ),
   })
   .meta({ id: "ComparisonRow" });
 
@@ -153,3 +256,103 @@ export const projectionRecordSchema = z
 export const comparisonRecordSchema = z
   .object({ comparisonId: z.uuid(), ...recordFields, result: comparisonResultSchema })
   .meta({ id: "ComparisonRecord" });
+
+/** A parameter carried from its latest published row (assumeLatestRules). */
+const carriedParameterSchema = z.object({
+  parameter: z.string(),
+  carriedFrom: z.string(),
+  publishedUntil: z.string(),
+});
+
+/** One month of a benefit-in-kind schedule. */
+export const scheduleMonthSchema = z
+  .object({
+    month: z.string().describe("yyyy-MM."),
+    year: z.number().int(),
+    from: z.string().describe("The first day of the month the car is available."),
+    until: z.string().describe("The last day of the month the car is available."),
+    days: z
+      .number()
+      .int()
+      .describe("Days of availability in the month (the first day counts, the day of return does not)."),
+    daysInYear: z
+      .number()
+      .int()
+      .describe("Days of the calendar year (365 or 366): the denominator of the month's share."),
+    outcome: openEnum(["amount", "exempt", "missingInput", "notApplicable", "rulesNotAvailable"]),
+    ageCoefficient: z
+      .number()
+      .nullable()
+      .describe("The month's age coefficient (%), by started months since the first registration."),
+    co2Percent: z.number().nullable().describe("The CO2 percentage of the month's year (%)."),
+    minimum: z.number().nullable().describe("The yearly minimum of the month's year (€)."),
+    yearlyAmount: z
+      .number()
+      .nullable()
+      .describe("The yearly benefit at this month's coefficient, after the minimum (€)."),
+    grossAmount: z
+      .number()
+      .nullable()
+      .describe("The month's share before the own contribution, to the cent (€)."),
+    ownContribution: z.number().describe("The employee's own contribution deducted this month (€)."),
+    amount: z
+      .number()
+      .nullable()
+      .describe("The month's taxable benefit, to the cent (€); null without a figure."),
+    provisional: z.boolean(),
+    assumedParameters: z.array(carriedParameterSchema),
+    missingParameters: z.array(z.string()),
+  })
+  .meta({ id: "BenefitInKindScheduleMonth" });
+
+/** One calendar year of a schedule: the sum of its months. */
+export const scheduleYearSchema = z
+  .object({
+    year: z.number().int(),
+    days: z.number().int(),
+    total: z
+      .number()
+      .nullable()
+      .describe(
+        "The sum of the months' amounts, as the tax form (281.10/281.20) carries it; null when a month has no figure.",
+      ),
+    grossTotal: z
+      .number()
+      .nullable()
+      .describe("The sum before the own contribution (the rejected expenses' base)."),
+    ownContribution: z.number(),
+    complete: z.boolean(),
+    provisional: z.boolean(),
+    parameters: z
+      .array(
+        z.object({
+          name: z.string(),
+          value: z.union([z.number(), z.string()]),
+          unit: z.string(),
+          source: z.object({
+            href: z.string(),
+            title: z.string(),
+            officialJournalDate: z.string().optional(),
+          }),
+          provisional: z.boolean(),
+          parameter: z.string().nullable(),
+        }),
+      )
+      .describe("The parameters of law the year's months used, each once, with their sources."),
+  })
+  .meta({ id: "BenefitInKindScheduleYear" });
+
+/** The answer of POST /v1/BenefitInKind/schedule. */
+export const scheduleResultSchema = z
+  .object({
+    from: z.string(),
+    until: z.string(),
+    months: z.array(scheduleMonthSchema),
+    years: z.array(scheduleYearSchema),
+    legalSource: z.object({ title: z.string(), url: z.string() }).passthrough(),
+    countingRule: z
+      .object({ name: z.string(), value: z.union([z.number(), z.string()]), unit: z.string() })
+      .passthrough()
+      .describe("The counting rule (per calendar day of availability) with its source."),
+  })
+  .meta({ id: "BenefitInKindSchedule" });

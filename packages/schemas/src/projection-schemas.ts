@@ -1,4 +1,11 @@
-import { CALCULATORS, COMPARISON_CARS, PROJECTION_YEARS } from "@cartax/engine";
+import {
+  CALCULATORS,
+  COMPARISON_CARS,
+  CORPORATE_TAX_RATES,
+  MAX_YEARLY_CAR_COSTS,
+  PROJECTION_YEARS,
+  SCHEDULE_MAX_DAYS,
+} from "@cartax/engine";
 import { z } from "zod";
 import {
   calculationOptionsSchema,
@@ -6,6 +13,7 @@ import {
   requireOneCar,
   userProfileSchema,
 } from "./calculation-request-schema";
+import { isoDateSchema } from "./date-schema";
 import { textSchema } from "./text-schema";
 
 /** What a comparison ranks by: a calculator's total, or the employer's taxes over the period. */
@@ -21,16 +29,74 @@ export const projectionOptionsSchema = calculationOptionsSchema
       .max(PROJECTION_YEARS.max)
       .nullish()
       .describe(
-        `Years of the holding period from the registration year, ${PROJECTION_YEARS.min} to ${PROJECTION_YEARS.max}; default ${PROJECTION_YEARS.default}.`,
+        `Years of the holding period from the registration date, ${PROJECTION_YEARS.min} to ${PROJECTION_YEARS.max}; default ${PROJECTION_YEARS.default}: the car is held until the day before the registration's anniversary in the last year. Not with \`until\`.`,
+      ),
+    until: isoDateSchema
+      .nullish()
+      .describe(
+        `The last day the car is held (counted; it is deregistered the next day), instead of \`years\`: from the registration date to at most ${PROJECTION_YEARS.max} years after it.`,
       ),
     assumeLatestRules: z
       .boolean()
       .nullish()
       .describe(
-        "false (default): a year whose rules are not published has its lines in unavailableLines with outcome rulesNotAvailable. true: such a line applies the rules of the latest earlier year that has them, and says so (assumedRulesYear, a sentence in its description, provisional).",
+        "false (default): a line that needs a parameter not yet published for its dates has no figure (unavailableLines, outcome rulesNotAvailable, missingParameters naming them). true: it uses every parameter row in force on its dates and carries only the missing ones from their latest published row, naming them (assumedParameters, a sentence in its description, provisional).",
+      ),
+    corporateTaxRate: z
+      .enum(CORPORATE_TAX_RATES)
+      .nullish()
+      .describe(
+        "Turns the rejected expenses (and the non-deductible part of yearlyCarCosts) into corporate tax at this rate, labelled an estimate in summary.corporateTaxEstimate: `standard` (25 %) or `smeReduced` (20 %, assuming the company's taxable income stays within the first 100,000 €), art. 215 WIB 92. Absent: no estimate.",
+      ),
+    employeeMarginalRate: z
+      .number()
+      .min(0)
+      .max(100)
+      .nullish()
+      .describe(
+        "The employee's marginal income tax rate (%): turns the benefit in kind into income tax, labelled an estimate in summary.employeeTaxEstimate. No default.",
+      ),
+    yearlyCarCosts: z
+      .number()
+      .min(0)
+      .max(MAX_YEARLY_CAR_COSTS)
+      .nullish()
+      .describe(
+        "The car's yearly costs (€, counted per day held), only with corporateTaxRate: their non-deductible part (100 % − the year's deduction percentage) is added to the corporate tax estimate's base.",
       ),
   })
   .meta({ id: "ProjectionOptions" });
+
+/** BenefitInKindScheduleOptions: CalculationOptions plus the period of availability. */
+export const scheduleOptionsSchema = calculationOptionsSchema
+  .extend({
+    from: isoDateSchema
+      .nullish()
+      .describe("The first day the car is available (counted in full); default the registration date."),
+    until: isoDateSchema.describe(
+      `The last day the car is available (counted; the day it is returned is not): at most ${SCHEDULE_MAX_DAYS} days after \`from\`.`,
+    ),
+    assumeLatestRules: z
+      .boolean()
+      .nullish()
+      .describe(
+        "false (default): a month whose parameters are not published has no figure (its year's total is null). true: the missing parameters are carried from their latest published row, named in assumedParameters, provisional.",
+      ),
+  })
+  .meta({ id: "BenefitInKindScheduleOptions" });
+
+/** BenefitInKindScheduleRequest: a car, a profile and a period of availability. */
+export const scheduleRequestSchema = z
+  .object({
+    ...carReferenceFields,
+    userProfile: userProfileSchema,
+    options: scheduleOptionsSchema,
+    version: textSchema(50).nullish(),
+  })
+  .superRefine(requireOneCar)
+  .meta({ id: "BenefitInKindScheduleRequest" });
+
+export type ScheduleRequestBody = z.output<typeof scheduleRequestSchema>;
 
 /** ProjectionRequest: a CalculationRequest whose options hold the holding period. */
 export const projectionRequestSchema = z

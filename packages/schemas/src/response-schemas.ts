@@ -139,7 +139,23 @@ export const calculationLineSchema = z
       .int()
       .optional()
       .describe(
-        "Only in POST /v1/Projection and /v1/Compare with options.assumeLatestRules, on a line of a year whose rules are not published: the year whose rules the figure applied (an estimate; the description says so and the line is provisional).",
+        "Only in POST /v1/Projection and /v1/Compare with options.assumeLatestRules, on a line that read a parameter not yet published for its dates: the oldest year whose published value it carried (an estimate; the description says so and the line is provisional). `assumedParameters` names each carried parameter.",
+      ),
+    assumedParameters: z
+      .array(
+        z.object({
+          parameter: z
+            .string()
+            .describe("The parameter's id (its rule-book address, e.g. `co2Contribution.healthIndex`)."),
+          carriedFrom: z
+            .string()
+            .describe("The first day of the published row whose value was carried (yyyy-MM-dd)."),
+          publishedUntil: z.string().describe("The last day of that row: nothing is published after it."),
+        }),
+      )
+      .optional()
+      .describe(
+        "With `assumedRulesYear`: every parameter the figure read past its last published row, each from that row. Every other parameter is the row in force on the line's dates (a legislated future value is used as written).",
       ),
     parameters: z
       .array(lineParameterSchema)
@@ -171,6 +187,12 @@ export const unavailableLineSchema = z
       .optional()
       .describe(
         "With outcome missingInput only: the fields to give, as the request names them (e.g. `weight`).",
+      ),
+    missingParameters: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "With outcome rulesNotAvailable, when known: the ids of the parameters not yet published for the line's dates (the reason names them in the request's language).",
       ),
     reason: z.string().describe("Why there is no figure, localised."),
     url: z.string().nullable().describe("The law of the tax, when available."),

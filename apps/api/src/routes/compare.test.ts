@@ -52,7 +52,8 @@ describe.each(testDatabases())("POST /v1/Compare on $dialect", (db) => {
       const comparison = await readJson(response);
       expect(comparison.comparisonId).toMatch(/^[0-9a-f-]{36}$/);
       expect(response.headers.get("content-location")).toBe(`/v1/Comparisons/${comparison.comparisonId}`);
-      expect(comparison.years).toEqual([2025, 2026, 2027]);
+      // 3 years from 1 March 2025: held until 28 February 2028, so four calendar years, the last in part.
+      expect(comparison.years).toEqual([2025, 2026, 2027, 2028]);
       expect(comparison.rows.map((r: Json) => [r.carDetailId, r.name])).toEqual([
         [storedId, "Petrol, stored"],
         [null, "Electric, 2025"],

@@ -19,23 +19,34 @@ describe.each(testDatabases())("POST /v1/Projection on $dialect", (db) => {
   });
 
   describe.skipIf(!db.available)("", () => {
-    it("answers 4 years by default, the first two exactly Calculate's lines, totals the sum of the years", async () => {
+    it("answers 4 years by day from the registration, each calendar year its part; a year held whole has Calculate's figures but the BIK's", async () => {
       const response = await call(`${service.base}/Projection`, key, { body: request });
       expect(response.status).toBe(200);
       const projection = await readJson(response);
       expect(projection.projectionId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(projection.years.map((y: Json) => y.year)).toEqual([2025, 2026, 2027, 2028]);
+      // From 1 March 2025 to 28 February 2029: five calendar years, the first and last in part.
+      expect(projection.years.map((y: Json) => y.year)).toEqual([2025, 2026, 2027, 2028, 2029]);
       const calculation = await readJson(await call(`${service.base}/Calculate`, key, { body: request }));
-      const firstTwo = projection.years.slice(0, 2);
-      const key2 = (l: Line) => `${l.viewOption}:${l.year}`;
-      const sorted = (lines: Line[]) => [...lines].sort((a, b) => key2(a).localeCompare(key2(b)));
-      expect(sorted(firstTwo.flatMap((y: Json) => y.lines))).toEqual(sorted(calculation.lines));
-      expect(sorted(firstTwo.flatMap((y: Json) => y.unavailableLines))).toEqual(
-        sorted(calculation.unavailableLines),
+      const figure = (lines: Line[], viewOption: string, year: number) =>
+        lines.find((l) => l.viewOption === viewOption && l.year === year)?.rawValue;
+      const mine: Line[] = projection.years.flatMap((y: Json) => y.lines);
+      // The registration tax once, in full; the road tax per taxable period from 1 March; the
+      // deduction's percentage of each year; 2026, held whole, has Calculate's CO2 contribution.
+      for (const [viewOption, year] of [
+        ["RoadTax", 2025],
+        ["YearlyTax", 2025],
+        ["YearlyTax", 2026],
+        ["FiscalDeduction", 2025],
+        ["FiscalDeduction", 2026],
+        ["CO2Contribution", 2026],
+      ] as const)
+        expect(figure(mine, viewOption, year)).toBe(figure(calculation.lines, viewOption, year));
+      // 2025 is held from March: 10 months of CO2 contribution, not 12.
+      expect(figure(mine, "CO2Contribution", 2025)).toBe(
+        Math.round(((figure(calculation.lines, "CO2Contribution", 2025) as number) / 12) * 10 * 100) / 100,
       );
-      const all: Line[] = projection.years.flatMap((y: Json) => y.lines);
       for (const total of projection.totals) {
-        const figures = all.filter((l) => l.viewOption === total.viewOption).map((l) => l.rawValue);
+        const figures = mine.filter((l) => l.viewOption === total.viewOption).map((l) => l.rawValue);
         if (total.aggregate === "sum") {
           expect(total.rawValue).toBeCloseTo(
             figures.reduce((a, b) => a + b, 0),
@@ -43,24 +54,27 @@ describe.each(testDatabases())("POST /v1/Projection on $dialect", (db) => {
           );
         }
       }
-      expect(all.filter((l) => l.viewOption === "RoadTax").map((l) => l.year)).toEqual([2025]);
+      expect(mine.filter((l) => l.viewOption === "RoadTax").map((l) => l.year)).toEqual([2025]);
     });
 
-    it("never extrapolates silently: unpublished years are rulesNotAvailable unless assumeLatestRules, which names the year", async () => {
+    it("never extrapolates silently: unpublished parameters are rulesNotAvailable unless assumeLatestRules, which names each it carries", async () => {
       const body = { ...request, options: { ...request.options, years: 10 } };
       const plain = await readJson(await call(`${service.base}/Projection`, key, { body }));
-      const last = plain.years[9];
-      expect(last.year).toBe(2034);
-      expect(last.unavailableLines.find((l: Json) => l.viewOption === "BenefitInKind")).toMatchObject({
-        outcome: "rulesNotAvailable",
-      });
+      const last = plain.years[10];
+      expect(last.year).toBe(2035);
+      const unavailable = last.unavailableLines.find((l: Json) => l.viewOption === "BenefitInKind");
+      expect(unavailable).toMatchObject({ outcome: "rulesNotAvailable" });
+      expect([...unavailable.missingParameters].sort()).toEqual(["bik.minimum", "bik.referenceCo2"]);
       expect(plain.totals.find((t: Json) => t.viewOption === "BenefitInKind").complete).toBe(false);
       const assumedBody = { ...body, options: { ...body.options, assumeLatestRules: true } };
       const assumed = await readJson(await call(`${service.base}/Projection`, key, { body: assumedBody }));
-      const bik = assumed.years[9].lines.find((l: Json) => l.viewOption === "BenefitInKind");
-      expect(bik.assumedRulesYear).toBeLessThan(2034);
+      const bik = assumed.years[10].lines.find((l: Json) => l.viewOption === "BenefitInKind");
+      expect(bik.assumedParameters.map((p: Json) => p.parameter).sort()).toEqual([
+        "bik.minimum",
+        "bik.referenceCo2",
+      ]);
       expect(bik.provisional).toBe(true);
-      expect(bik.description).toContain(`rules of ${bik.assumedRulesYear}`);
+      expect(bik.description).toContain("Not yet published for 2035");
       expect(assumed.totals.find((t: Json) => t.viewOption === "BenefitInKind").complete).toBe(true);
     });
 

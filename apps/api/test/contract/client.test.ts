@@ -70,7 +70,8 @@ describe("@cartax/client against the real service", () => {
     const projected = await cartax.POST("/v1/Projection", {
       body: { carDetail: petrolCar, userProfile, options: { registrationDate: "2025-03-01", years: 3 } },
     });
-    expect(projected.data?.years.map((y) => y.year)).toEqual([2025, 2026, 2027]);
+    // 3 years from 1 March 2025, by the day: until 28 February 2028.
+    expect(projected.data?.years.map((y) => y.year)).toEqual([2025, 2026, 2027, 2028]);
     const saved = await cartax.GET("/v1/Projections/{projectionId}", {
       params: { path: { projectionId: projected.data?.projectionId ?? "" } },
     });

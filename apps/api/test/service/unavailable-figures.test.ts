@@ -86,9 +86,14 @@ describe.each(testDatabases())("a figure that cannot be computed on $dialect", (
           viewOption: "BenefitInKind",
           year: 2027,
           outcome: "rulesNotAvailable",
-          reason: "De regels voor dit jaar zijn nog niet gepubliceerd.",
+          missingParameters: expect.arrayContaining(["bik.referenceCo2", "bik.minimum"]),
         }),
       ]);
+      // The reason names what is not published, in the request's language.
+      expect(result.unavailableLines[0].reason).toMatch(/^Nog niet gepubliceerd voor 2027: /);
+      expect(result.unavailableLines[0].reason).toContain(
+        "de referentie-CO2-uitstoot van het voordeel alle aard",
+      );
       expect(result.unavailableLines[0]).not.toHaveProperty("rawValue");
     });
 

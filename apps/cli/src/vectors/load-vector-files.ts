@@ -17,13 +17,20 @@ export interface LoadResult {
   readonly errors: readonly { readonly file: string; readonly message: string }[];
 }
 
+/** The folder of the benefit-in-kind schedules (not calculator vectors). */
+const SCHEDULE_FOLDER = "bik-schedule";
+
 function jsonFilesUnder(target: string): string[] {
   const stat = fs.statSync(target);
   if (stat.isFile()) return target.endsWith(".json") ? [target] : [];
-  return fs
-    .readdirSync(target, { withFileTypes: true })
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((entry) => jsonFilesUnder(path.join(target, entry.name)));
+  return (
+    fs
+      .readdirSync(target, { withFileTypes: true })
+      // Monthly schedules have a shape of their own (test-vectors/README.md): the engine's schedule test runs them.
+      .filter((entry) => !(entry.isDirectory() && entry.name === SCHEDULE_FOLDER))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .flatMap((entry) => jsonFilesUnder(path.join(target, entry.name)))
+  );
 }
 
 /** Reads every `*.json` vector file under `target` (a file or a folder). */

@@ -100,3 +100,45 @@ export function fullMonthsBetween(start: IsoDate, at: IsoDate): number {
 export function fullYearsBetween(start: IsoDate, at: IsoDate): number {
   return Math.floor(fullMonthsBetween(start, at) / 12);
 }
+
+/** The days of a calendar year: 365, or 366 in a leap year. */
+export function daysInYear(year: number): number {
+  return isLeapYear(year) ? 366 : 365;
+}
+
+// Days since 1970-01-01 of a date (UTC arithmetic on whole days: no time zone, no clock).
+function dayNumber(date: IsoDate): number {
+  const { year, month, day } = partsOf(date);
+  return Date.UTC(year, month - 1, day) / 86_400_000;
+}
+
+/** The date `days` days after `date` (before it when negative). */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const moved = new Date((dayNumber(date) + days) * 86_400_000);
+  return formatIsoDate({
+    year: moved.getUTCFullYear(),
+    month: moved.getUTCMonth() + 1,
+    day: moved.getUTCDate(),
+  });
+}
+
+/** The days from `from` to `until`, both counted (0 when `until` is before `from`). */
+export function daysFromTo(from: IsoDate, until: IsoDate): number {
+  return Math.max(0, dayNumber(until) - dayNumber(from) + 1);
+}
+
+/** The same day `years` years later; 29 February becomes 28 February in a common year. */
+export function addYears(date: IsoDate, years: number): IsoDate {
+  return anniversaryIn(date, yearOf(date) + years);
+}
+
+/** The first and last day of a calendar month. */
+export function monthBounds(
+  year: number,
+  month: number,
+): { readonly first: IsoDate; readonly last: IsoDate } {
+  return {
+    first: formatIsoDate({ year, month, day: 1 }),
+    last: formatIsoDate({ year, month, day: daysInMonth(year, month) }),
+  };
+}

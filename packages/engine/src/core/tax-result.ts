@@ -69,7 +69,14 @@ export type NoteCode =
   | "pluginHybridFuelCapped"
   | "minimumBeforeContribution"
   | "uncertainRule"
-  | "assumedRules";
+  | "assumedRules"
+  | "parametersNotPublished"
+  | "partOfYear"
+  | "monthlySchedule"
+  | "taxPeriodStarts"
+  | "noTaxPeriodStarts"
+  | "taxPeriodCutShort"
+  | "monthsAvailable";
 
 /** A parameter of the law as it was used for this result. */
 export interface ParameterUse {
@@ -120,9 +127,20 @@ export interface TaxResult {
   readonly explanation: Explanation;
   readonly rulesVersion: string;
   /**
-   * Only in a projection with `assumeLatestRules`, on a line of a year whose rules are not
-   * published: the year whose rules it applied instead (note `assumedRules`). Never set by
-   * `calculate`.
+   * Only in a projection with `assumeLatestRules`, on a line that read a parameter past its last
+   * published row: the oldest year whose published value it carried (note `assumedRules`).
+   * Superseded by `assumedParameters`, which names each. Never set by `calculate`.
    */
   readonly assumedRulesYear?: number;
+  /**
+   * Only with `assumeLatestRules`: the parameters the line read past their last published row, each
+   * with the published row whose value it carried. Every other parameter is the row in force.
+   */
+  readonly assumedParameters?: readonly {
+    readonly parameter: string;
+    readonly carriedFrom: IsoDate;
+    readonly publishedUntil: IsoDate;
+  }[];
+  /** Only on a `rulesNotAvailable` result: the parameters not yet published for its dates. */
+  readonly missingParameters?: readonly string[];
 }

@@ -55,10 +55,14 @@ describe("lines without a figure never read as zero tax", () => {
     };
     const { lines, unavailableLines } = toCalculationLines(results(input), "en");
     expect(lines.find((l) => l.viewOption === "BenefitInKind" && l.year === 2027)).toBeUndefined();
-    expect(unavailableLines.find((l) => l.viewOption === "BenefitInKind" && l.year === 2027)).toMatchObject({
-      outcome: "rulesNotAvailable",
-      reason: "The rules for this year are not published yet.",
-    });
+    // The 2027 reference CO2 and minimum are published by royal decree late in 2026 or early 2027:
+    // the parameter files end with 2026, and the line names both instead of "the rules".
+    const bik2027 = unavailableLines.find((l) => l.viewOption === "BenefitInKind" && l.year === 2027);
+    expect(bik2027).toMatchObject({ outcome: "rulesNotAvailable" });
+    expect([...(bik2027?.missingParameters ?? [])].sort()).toEqual(["bik.minimum", "bik.referenceCo2"]);
+    expect(bik2027?.reason).toMatch(/^Not yet published for 2027: /);
+    expect(bik2027?.reason).toContain("the minimum benefit in kind");
+    expect(bik2027?.reason).toContain("the reference CO2 emissions of the benefit in kind");
     expect(unavailableLines.find((l) => l.outcome === "rulesNotAvailable")).not.toHaveProperty(
       "missingFields",
     );

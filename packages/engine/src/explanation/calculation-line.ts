@@ -25,6 +25,15 @@ export interface CalculationLine {
    * the year whose rules the figure applied (the description says so too).
    */
   readonly assumedRulesYear?: number;
+  /**
+   * With `assumedRulesYear`: each parameter the figure read past its last published row, and the
+   * published row (its first day) whose value it carried; every other parameter is the row in force.
+   */
+  readonly assumedParameters?: readonly {
+    readonly parameter: string;
+    readonly carriedFrom: string;
+    readonly publishedUntil: string;
+  }[];
 }
 
 /**
@@ -40,6 +49,8 @@ export interface UnavailableLine {
   readonly outcome: OutcomeWithoutFigure;
   /** With outcome `missingInput` only: the fields to give, as the request names them. */
   readonly missingFields?: readonly string[];
+  /** With outcome `rulesNotAvailable`, when known: the parameters not yet published for its dates. */
+  readonly missingParameters?: readonly string[];
   /** Why there is no figure, in a sentence of the request's language. */
   readonly reason: string;
   /** The law of the tax (as on lines with a figure), or null. */
@@ -127,7 +138,18 @@ function toUnavailableLine(result: TaxResult, language: Language): UnavailableLi
         url,
         hasUrl: url !== null,
       }
-    : { name, viewOption, year, outcome, reason, url, hasUrl: url !== null };
+    : result.missingParameters !== undefined
+      ? {
+          name,
+          viewOption,
+          year,
+          outcome,
+          missingParameters: result.missingParameters,
+          reason,
+          url,
+          hasUrl: url !== null,
+        }
+      : { name, viewOption, year, outcome, reason, url, hasUrl: url !== null };
 }
 
 /** The law of the result's tax, in the language's version where there is one. */
@@ -155,7 +177,11 @@ function toLineWithFigure(result: TaxResult, language: Language): CalculationLin
   // Only a projection's assumed line carries the key: Calculate's lines keep their one shape.
   return result.assumedRulesYear === undefined
     ? line
-    : { ...line, assumedRulesYear: result.assumedRulesYear };
+    : {
+        ...line,
+        assumedRulesYear: result.assumedRulesYear,
+        assumedParameters: result.assumedParameters ?? [],
+      };
 }
 
 /** Said when a result without a figure carries no note (its notes give the precise reason otherwise). */

@@ -3,6 +3,7 @@ import { hasFigure, type NoteCode, type ParameterUse, type TaxResult } from "../
 import { EURO_CLASS_NAMES, FACT_LABELS, FACTS_BY_CALCULATOR, type FactKind } from "./texts/fact-labels";
 import { decimalText as decimal, euroText, spaceBeforeSign } from "./texts/format-value";
 import { NOTE_TEXTS } from "./texts/note-texts";
+import { parameterListText } from "./texts/parameter-names";
 
 // Lines are rendered for every Calculate (issue 20's budget: calculate + lines ≤ 1.2× calculate),
 // so everything that depends only on the language is prepared once at load: the labels of the
@@ -180,6 +181,8 @@ function factText(
 
 /** A note's detail: amounts as euros, other numbers with the language's decimal sign. */
 function detailText(value: number | string, language: Language, key: string): string {
+  if (key === "carriedParameters" || key === "missingParameters")
+    return parameterListText(String(value), language);
   if (typeof value === "string") return value;
   if (key === "minimum" || key === "ownYearly" || key === "ecoMalus" || key === "maximum") {
     return Number.isFinite(value) ? euroText(value, language) : "";

@@ -8,26 +8,13 @@ import { firstRegistrationOf } from "./vehicle";
 export interface LineContext {
   readonly input: CalculationInput;
   readonly year: number;
-  /** The anniversary of the registration date in `year`: the day the line is evaluated on. */
+  /**
+   * The day the line is evaluated on, whose law it reads (the parameters in force then) and on
+   * which ages are counted: the anniversary of the registration date in `year` for a yearly line,
+   * a day of the month for a month of the benefit-in-kind schedule.
+   */
   readonly evaluationDate: IsoDate;
-  /**
-   * The income year whose law the line applies: `year` itself, except in a projection that assumes
-   * the latest published rules for a year whose rules are not published (`project`, option
-   * `assumeLatestRules`); the line then says which year it assumed.
-   */
-  readonly lawYear: number;
-  /**
-   * The day whose law the recurring taxes read (their parameters in force then): the anniversary
-   * of the registration date in `lawYear`, so `evaluationDate` unless the law is assumed. Ages and
-   * regimes keep the real dates (`evaluationDate`, `orderDate`, `registrationDate`).
-   */
-  readonly lawDate: IsoDate;
   readonly registrationDate: IsoDate;
-  /**
-   * The day whose law the one-off registration tax reads: `registrationDate`, moved back by as many
-   * years as `lawYear` is before `year` when the law is assumed.
-   */
-  readonly registrationLawDate: IsoDate;
   /** Order date, falling back to the registration date. */
   readonly orderDate: IsoDate;
   /** First registration anywhere, falling back to the registration date (a new car). */
@@ -51,29 +38,23 @@ export interface SharedResults {
 }
 
 /**
- * The context of one line of `year`. `lawYear` (default `year`) is the year whose published law the
- * line applies: the one seam through which a projection assumes earlier rules for a later year;
- * calculators read parameters at `lawDate` / `registrationLawDate` and never decide this themselves.
+ * The context of one line of `year`, evaluated on the anniversary of the registration date in
+ * that year. Calculators read their parameters at `evaluationDate` (the one-off registration tax
+ * at `registrationDate`); whether a year without published rules carries the latest rows is
+ * decided around the run (`lookingUpUnpublished`), never by a calculator.
  */
-export function lineContext(
-  input: CalculationInput,
-  year: number,
-  explain = true,
-  lawYear = year,
-): LineContext {
+export function lineContext(input: CalculationInput, year: number, explain = true): LineContext {
+  return lineContextOn(input, anniversaryIn(input.options.registrationDate, year), explain);
+}
+
+/** The context of a line evaluated on `date` (a month of the benefit-in-kind schedule), in its year. */
+export function lineContextOn(input: CalculationInput, date: IsoDate, explain = true): LineContext {
   const registrationDate = input.options.registrationDate;
-  const evaluationDate = anniversaryIn(registrationDate, year);
-  const assumed = lawYear !== year;
   return {
     input,
-    year,
-    evaluationDate,
-    lawYear,
-    lawDate: assumed ? anniversaryIn(registrationDate, lawYear) : evaluationDate,
+    year: yearOf(date),
+    evaluationDate: date,
     registrationDate,
-    registrationLawDate: assumed
-      ? anniversaryIn(registrationDate, yearOf(registrationDate) - (year - lawYear))
-      : registrationDate,
     orderDate: input.options.orderDate ?? registrationDate,
     firstRegistration: firstRegistrationOf(input.car, registrationDate),
     shared: { grossBenefitInKind: undefined },

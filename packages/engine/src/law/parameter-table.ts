@@ -63,6 +63,83 @@ export interface ParameterRow<T> {
   readonly note?: string;
   /** The id of the parameter the row belongs to (set by the loader): explanations name it. */
   readonly parameter?: string;
+  /**
+   * Only on a row carried forward (`carryingUnpublished`): the first day of the published row whose
+   * value it repeats for a day after the parameter's last published row. Such a row is provisional.
+   */
+  readonly carriedFrom?: IsoDate;
+}
+
+/** A parameter a line read past its last published row: its id and the published row it carried. */
+export interface CarriedParameter {
+  readonly parameter: string;
+  /** The first day of the row whose value was carried. */
+  readonly carriedFrom: IsoDate;
+  /** The last day of that row: the parameter has no row after it. */
+  readonly publishedUntil: IsoDate;
+}
+
+/**
+ * What the look-ups of one run found unpublished: each parameter read for a day after its last
+ * row, with the row it carried (when carrying) or none. Set only around one synchronous run.
+ */
+interface UnpublishedLookups {
+  readonly carry: boolean;
+  readonly found: Map<string, CarriedParameter>;
+}
+
+let unpublished: UnpublishedLookups | undefined;
+
+/**
+ * Runs `run` (a calculator on one line) and tells which parameters it read for a day after their
+ * last published row (`unpublished`, in the order first read). With `carry`, each such look-up
+ * answers the latest published row instead of none (marked `carriedFrom`, provisional): a year
+ * without published rules then uses every row in force on its dates and carries only what is
+ * missing. The engine is synchronous, so the scope is exactly the run.
+ */
+export function lookingUpUnpublished<R>(
+  carry: boolean,
+  run: () => R,
+): { readonly value: R; readonly unpublished: readonly CarriedParameter[] } {
+  const outer = unpublished;
+  const scope: UnpublishedLookups = { carry, found: new Map() };
+  unpublished = scope;
+  try {
+    const value = run();
+    return { value, unpublished: [...scope.found.values()] };
+  } finally {
+    unpublished = outer;
+  }
+}
+
+// One carried copy per published row, so that what calculators derive from a row (preparation,
+// lawByDate) is derived once.
+const carriedCopies = new WeakMap<ParameterRow<unknown>, ParameterRow<unknown>>();
+
+/** The last row of `table` when `date` is after its end (no later row is published), else undefined. */
+function lastRowBefore<T>(table: ParameterTable<T>, date: IsoDate): ParameterRow<T> | undefined {
+  const last = table.rows[table.rows.length - 1];
+  return last !== undefined && last.until !== null && last.until < date ? last : undefined;
+}
+
+/** A look-up that found no row: noted when the day is past the last row, and carried when asked. */
+function unpublishedRow<T>(table: ParameterTable<T>, date: IsoDate): ParameterRow<T> | undefined {
+  const scope = unpublished as UnpublishedLookups;
+  const last = lastRowBefore(table, date);
+  if (last === undefined) return undefined;
+  if (!scope.found.has(table.id))
+    scope.found.set(table.id, {
+      parameter: table.id,
+      carriedFrom: last.from,
+      publishedUntil: last.until as IsoDate,
+    });
+  if (!scope.carry) return undefined;
+  let copy = carriedCopies.get(last) as ParameterRow<T> | undefined;
+  if (copy === undefined) {
+    copy = Object.freeze({ ...last, provisional: true, carriedFrom: last.from });
+    carriedCopies.set(last, copy);
+  }
+  return copy;
 }
 
 /** A parameter of the law: what it is, its unit, its values over time, and when they were checked. */
@@ -103,7 +180,8 @@ export function rowAt<T>(table: ParameterTable<T>, date: IsoDate): ParameterRow<
   // A statutory constant has one row: compared directly, without the memo.
   if (rows.length === 1) {
     const only = rows[0] as ParameterRow<T>;
-    return only.from <= date && (only.until === null || date <= only.until) ? only : undefined;
+    if (only.from <= date && (only.until === null || date <= only.until)) return only;
+    return unpublished === undefined ? undefined : unpublishedRow(table, date);
   }
   let memo = (table as Memoised).memo;
   if (memo === undefined) {
@@ -114,7 +192,10 @@ export function rowAt<T>(table: ParameterTable<T>, date: IsoDate): ParameterRow<
     }
   }
   const hit = memo.get(date);
-  if (hit !== undefined) return (hit ?? undefined) as ParameterRow<T> | undefined;
+  if (hit !== undefined) {
+    if (hit === null && unpublished !== undefined) return unpublishedRow(table, date);
+    return (hit ?? undefined) as ParameterRow<T> | undefined;
+  }
   let found: ParameterRow<T> | undefined;
   for (const row of rows) {
     if (row.from <= date && (row.until === null || date <= row.until)) {
@@ -124,6 +205,7 @@ export function rowAt<T>(table: ParameterTable<T>, date: IsoDate): ParameterRow<
   }
   if (memo.size > 2048) memo.clear();
   memo.set(date, found ?? null);
+  if (found === undefined && unpublished !== undefined) return unpublishedRow(table, date);
   return found;
 }
 
@@ -169,12 +251,15 @@ function resolvedLaw<K, T extends Record<string, ParameterTable<unknown>>, R ext
   const list = keys.map((key) => tables[key] as ParameterTable<unknown>);
   return (key) => {
     if (observer !== undefined) for (const table of list) observer(table);
-    let law = memo.get(key);
+    // Inside a run that notes or carries unpublished rows, every look-up is made again: the law
+    // of a day then depends on the run.
+    let law = unpublished === undefined ? memo.get(key) : undefined;
     if (law === undefined) {
       const date = dateOf(key);
       const rows: Record<string, ParameterRow<unknown> | undefined> = {};
       for (const name of keys) rows[name] = rowAt(tables[name] as ParameterTable<unknown>, date);
       law = resolve(rows as RowsOf<T>, date);
+      if (unpublished !== undefined) return law ?? undefined;
       if (memo.size > 2048) memo.clear();
       memo.set(key, law);
     }

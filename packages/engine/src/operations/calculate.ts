@@ -11,6 +11,7 @@ import { co2Contribution } from "../taxes/co2-contribution/co2-contribution";
 import { fiscalDeduction } from "../taxes/deduction/fiscal-deduction";
 import { registrationTax } from "../taxes/registration-tax/registration-tax";
 import { rejectedExpenses } from "../taxes/rejected-expenses/rejected-expenses";
+import { namingMissingParameters } from "./unpublished-law";
 
 /** One calculator: the result of one line from the shared context of its year. */
 export type CalculatorFunction = (ctx: LineContext) => TaxResult;
@@ -68,13 +69,24 @@ export function calculate(raw: CalculationInputLike): CalculationOutcome {
   for (const { flag, run, recurring } of RUN_ORDER) {
     if ((mask & flag) === 0) continue;
     current ??= lineContext(input, year);
-    results.push(run(current));
+    results.push(namingMissing(run(current), run, input, year));
     if (recurring) {
       next ??= lineContext(input, year + 1);
-      results.push(run(next));
+      results.push(namingMissing(run(next), run, input, year + 1));
     }
   }
   return { ok: true, results };
+}
+
+/** A result without a figure for want of rules names the parameters missing (computed again, on a fresh context). */
+function namingMissing(
+  result: TaxResult,
+  run: CalculatorFunction,
+  input: CalculationInput,
+  year: number,
+): TaxResult {
+  if (result.outcome !== "rulesNotAvailable") return result;
+  return namingMissingParameters(result, () => run(lineContext(input, year)));
 }
 
 /** What `calculateLine` answers: the result, or the input issues that prevent it. */
@@ -110,7 +122,8 @@ export function calculateLine(
 
 /** One calculator for one year on an input already checked, with its explanation. */
 export function runLine(input: CalculationInput, calculator: Calculator, year: number): TaxResult {
-  return calculators[calculator](lineContext(input, year));
+  const run = calculators[calculator];
+  return namingMissing(run(lineContext(input, year)), run, input, year);
 }
 
 /** The amount of one line on an input already checked (the matrix), or null where none applies. */

@@ -93,8 +93,7 @@ export function compare(
   }
   issues.push(...projectionOptionIssues(options, "options"));
   if (issues.length > 0) return { ok: false, issues };
-  const { viewOptions, years, assumeLatestRules, language, rankBy: _rankBy, ...calculationOptions } = options;
-  const projectionOptions: ProjectionOptions = { years, assumeLatestRules, language };
+  const { viewOptions, projectionOptions, calculationOptions } = splitOptions(options);
   const rows: ComparisonRow[] = [];
   const seen = new Set<string>();
   for (let index = 0; index < cars.length; index++) {
@@ -118,14 +117,44 @@ export function compare(
       index,
       carDetailId: typeof entry?.carDetailId === "string" ? entry.carDetailId : null,
       name: typeof entry?.name === "string" ? entry.name : null,
+      from: outcome.from,
+      until: outcome.until,
       years: outcome.years,
       totals: outcome.totals,
+      summary: outcome.summary,
       lines: outcome.years.flatMap((year) => year.lines),
       unavailableLines: outcome.years.flatMap((year) => year.unavailableLines),
     });
   }
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, rows, ranking: rankComparison(rows, rankBy) };
+}
+
+/** The options a projection takes; the rest of a comparison's options are the calculation's. */
+const PROJECTION_OPTION_KEYS: readonly string[] = [
+  "years",
+  "until",
+  "assumeLatestRules",
+  "language",
+  "corporateTaxRate",
+  "employeeMarginalRate",
+  "yearlyCarCosts",
+] satisfies readonly (keyof ProjectionOptions)[];
+
+/** A comparison's options split into the calculators chosen, the projection's and the calculation's. */
+function splitOptions(options: ComparisonOptions) {
+  const projectionOptions: Record<string, unknown> = {};
+  const calculationOptions: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (key === "viewOptions" || key === "rankBy") continue;
+    if (PROJECTION_OPTION_KEYS.includes(key)) projectionOptions[key] = value;
+    else calculationOptions[key] = value;
+  }
+  return {
+    viewOptions: options.viewOptions,
+    projectionOptions: projectionOptions as ProjectionOptions,
+    calculationOptions: calculationOptions as unknown as CalculationInputLike["options"],
+  };
 }
 
 const isObject = (value: unknown): value is object =>

@@ -1,7 +1,6 @@
 import { ALL_VIEW_OPTIONS, CALCULATORS, type Calculator, type Language, ViewOption } from "../core/enums";
-import { yearOf } from "../core/iso-date";
-import { REGISTRATION_DATE_RANGE } from "../core/registration-date-range";
-import { hasFigure, type TaxResult } from "../core/tax-result";
+import { addDays, addYears, type IsoDate, isIsoDate, yearOf } from "../core/iso-date";
+import type { TaxResult } from "../core/tax-result";
 import {
   type CalculationLine,
   toCalculationLines,
@@ -12,29 +11,50 @@ import type { CalculationInput } from "../input/calculation-input";
 import { lineContext } from "../input/line-context";
 import { type CalculationInputLike, normalizeCalculationInput } from "../input/normalize-input";
 import { checkInputRules, type InputIssue } from "../input/validate-input";
+import { type BenefitInKindSchedule, scheduleChecked } from "./benefit-in-kind-schedule";
 import { calculators, isRecurring } from "./calculate";
+import { countedForPart, heldPartOfYear, type YearPart } from "./held-part";
+import {
+  type ProjectionSummary,
+  projectionSummary,
+  type TaxEstimateOptions,
+  taxEstimateIssues,
+} from "./projection-summary";
+import { type ProjectionTotal, projectionTotals } from "./projection-totals";
+import { assumingLatestRules, namingMissingParameters } from "./unpublished-law";
+
+export type { CorporateTaxRate, GroupTotal, ProjectionSummary, TaxEstimate } from "./projection-summary";
+export type { ProjectionTotal } from "./projection-totals";
 
 /** The holding periods a projection answers: 1 to 10 years, 4 by default (issue 22). */
 export const PROJECTION_YEARS = { min: 1, max: 10, default: 4 } as const;
 
-/** Options of `project` (the HTTP body's `options.years` and `options.assumeLatestRules`). */
-export interface ProjectionOptions {
-  /** Years of the holding period, the registration year first: 1 to 10, default 4. */
-  readonly years?: number;
+/** Options of `project` (the HTTP body's `options.years`, `options.until`, `options.assumeLatestRules`…). */
+export interface ProjectionOptions extends TaxEstimateOptions {
   /**
-   * For a year whose rules are not published: false (default) answers its lines as
-   * `rulesNotAvailable`, as `calculate` does; true applies the rules of the latest earlier year
-   * that has them, and the line says which (`assumedRulesYear`, note `assumedRules`, provisional).
+   * The holding period in years from the registration date: 1 to 10, default 4 (the car is held
+   * until the day before the registration's anniversary in the last year). Not with `until`.
+   */
+  readonly years?: number;
+  /** The last day the car is held (counted), instead of `years`: at most ten years after the registration. */
+  readonly until?: IsoDate;
+  /**
+   * For a date whose parameters are not published: false (default) answers the line as
+   * `rulesNotAvailable` naming the parameters missing, as `calculate` does; true uses every row in
+   * force on the line's dates and carries only the parameters that have none from their latest
+   * published row; the line names them (`assumedParameters`) and is provisional.
    */
   readonly assumeLatestRules?: boolean;
   /** Language of the lines; default the profile's language, else English. */
   readonly language?: Language;
 }
 
-/** One year of a projection: the engine results and the lines the API answers for them. */
+/** One calendar year of a projection: the part of the holding period in it, its results and lines. */
 export interface ProjectionYear {
   readonly year: number;
-  /** The results of the selected calculators for this year, in answer order (RoadTax only in the registration year). */
+  /** The days of the year the car is held (from its first to its last, both counted). */
+  readonly period: YearPart;
+  /** The results of the selected calculators for this year's part, in answer order (RoadTax only in the registration year). */
   readonly results: readonly TaxResult[];
   /** The results with a figure, as CalculationLines. */
   readonly lines: readonly CalculationLine[];
@@ -42,28 +62,14 @@ export interface ProjectionYear {
   readonly unavailableLines: readonly UnavailableLine[];
 }
 
-/**
- * A calculator over the holding period. Euro calculators add their yearly figures (`aggregate:
- * "sum"`); FiscalDeduction, a percentage, gives the mean of its yearly percentages (`"mean"`).
- */
-export interface ProjectionTotal {
-  readonly viewOption: Calculator;
-  /** The sum (or mean) of the yearly figures that exist, to the cent; null when no year has one. */
-  readonly rawValue: number | null;
-  /** True when every year the calculator answers for has a figure (no unavailable line). */
-  readonly complete: boolean;
-  readonly unit: "EUR" | "percent";
-  readonly aggregate: "sum" | "mean";
-  /** How many yearly lines have a figure. */
-  readonly yearsWithFigure: number;
-  /** How many of them applied assumed rules (`assumeLatestRules`). */
-  readonly yearsAssumed: number;
-}
-
-/** A projection: the years of the holding period and the totals per calculator. */
+/** A projection: the holding period, its calendar years, the totals per calculator and grouped. */
 export interface Projection {
+  readonly from: IsoDate;
+  readonly until: IsoDate;
   readonly years: readonly ProjectionYear[];
   readonly totals: readonly ProjectionTotal[];
+  /** The totals grouped so that only like is added to like: taxes paid, bases, percentages, estimates. */
+  readonly summary: ProjectionSummary;
 }
 
 /** What `project` answers: the projection, or the input issues that prevent it. */
@@ -72,10 +78,14 @@ export type ProjectionOutcome =
   | { readonly ok: false; readonly issues: readonly InputIssue[] };
 
 /**
- * The tax cost of a car over its holding period: every selected calculator for each year from the
- * registration year, `years` years long (registration tax once, in its year; the five recurring
- * taxes every year), as results and CalculationLines per year, plus totals per calculator. The
- * first two years are exactly what `calculate` answers. Pure; never throws for a legal situation.
+ * The tax cost of a car over its holding period, by the day: from the registration date to the
+ * last day held, each calendar year holds its part of the period (issue "Costs over time that add
+ * up"): the registration tax once; the annual road tax for each 12-month taxable period that
+ * starts in the year; the benefit in kind per day of availability at each month's age coefficient
+ * (`benefitInKindSchedule`), the rejected expenses on it; the CO2 contribution per month of
+ * availability; the deduction percentage of the year. A year the car is held whole has
+ * `calculate`'s lines except the benefit in kind (and rejected expenses) of a year whose age
+ * coefficient changes. Pure; never throws for a legal situation.
  */
 export function project(raw: CalculationInputLike, options: ProjectionOptions = {}): ProjectionOutcome {
   // Checked at run time: the options often come from JSON.
@@ -84,6 +94,9 @@ export function project(raw: CalculationInputLike, options: ProjectionOptions = 
   const normalized = normalizeCalculationInput(raw);
   if (!normalized.ok) return { ok: false, issues: [...normalized.issues, ...issues] };
   issues.unshift(...checkInputRules(normalized.input));
+  const until = options.until;
+  if (isIsoDate(until) && issues.length === 0)
+    issues.push(...untilIssues(normalized.input, until, "options"));
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, ...projectChecked(normalized.input, options) };
 }
@@ -95,7 +108,7 @@ export function project(raw: CalculationInputLike, options: ProjectionOptions = 
 export function projectionOptionIssues(options: unknown, prefix = "options"): InputIssue[] {
   const issues: InputIssue[] = [];
   if (typeof options !== "object" || options === null) return issues;
-  const { years, assumeLatestRules, language } = options as Record<string, unknown>;
+  const { years, until, assumeLatestRules, language } = options as Record<string, unknown>;
   if (
     years !== undefined &&
     (typeof years !== "number" ||
@@ -109,6 +122,15 @@ export function projectionOptionIssues(options: unknown, prefix = "options"): In
       message: `years must be a whole number from ${PROJECTION_YEARS.min} to ${PROJECTION_YEARS.max}`,
     });
   }
+  if (until !== undefined && !isIsoDate(until)) {
+    issues.push({ field: `${prefix}.until`, rule: "date", message: "until must be a yyyy-MM-dd date" });
+  } else if (until !== undefined && years !== undefined) {
+    issues.push({
+      field: `${prefix}.until`,
+      rule: "exclusive",
+      message: "give the holding period as years or as until, not both",
+    });
+  }
   if (assumeLatestRules !== undefined && typeof assumeLatestRules !== "boolean") {
     issues.push({
       field: `${prefix}.assumeLatestRules`,
@@ -119,112 +141,75 @@ export function projectionOptionIssues(options: unknown, prefix = "options"): In
   if (language !== undefined && !isLanguage(language)) {
     issues.push({ field: `${prefix}.language`, rule: "enum", message: "language must be one of nl, fr, en" });
   }
+  issues.push(...taxEstimateIssues(options, prefix));
   return issues;
 }
 
-/** The earliest income year an assumed law may come from: the engine answers no earlier registration. */
-const EARLIEST_LAW_YEAR = yearOf(REGISTRATION_DATE_RANGE.from);
+/**
+ * The issues of an explicit last day against the registration date: not before it, at most
+ * ten years after it (the longest holding period), within the dates the engine answers.
+ */
+export function untilIssues(input: CalculationInput, until: IsoDate, prefix = "options"): InputIssue[] {
+  const from = input.options.registrationDate;
+  const latest = lastDayHeld(from, PROJECTION_YEARS.max);
+  if (until < from)
+    return [
+      { field: `${prefix}.until`, rule: "range", message: "until must not be before the registration date" },
+    ];
+  if (until > latest)
+    return [
+      {
+        field: `${prefix}.until`,
+        rule: "range",
+        message: `until must be at most ${PROJECTION_YEARS.max} years after the registration date (${latest})`,
+      },
+    ];
+  return [];
+}
+
+/** The last day of a holding period of `years` years from `from`: the day before its anniversary. */
+export const lastDayHeld = (from: IsoDate, years: number): IsoDate => addDays(addYears(from, years), -1);
 
 /** `project` on an input and options already checked. */
 export function projectChecked(input: CalculationInput, options: ProjectionOptions = {}): Projection {
-  const count = options.years ?? PROJECTION_YEARS.default;
+  const from = input.options.registrationDate;
+  const until = options.until ?? lastDayHeld(from, options.years ?? PROJECTION_YEARS.default);
   const assume = options.assumeLatestRules === true;
   const language = options.language ?? (isLanguage(input.profile.language) ? input.profile.language : "en");
   const mask = input.viewOptions ? input.viewOptions & ALL_VIEW_OPTIONS : ALL_VIEW_OPTIONS;
   const selected = CALCULATORS.filter((calculator) => (mask & ViewOption[calculator]) !== 0);
-  const first = yearOf(input.options.registrationDate);
-  // Per calculator, the latest year whose law was found to apply: later years never look further back.
-  const lawFloor = new Map<Calculator, number>();
+  const needsSchedule = selected.includes("BenefitInKind") || selected.includes("RejectedExpenses");
+  const schedule = needsSchedule
+    ? scheduleChecked(input, { from, until, assumeLatestRules: assume, language })
+    : undefined;
   const years: ProjectionYear[] = [];
-  for (let year = first; year < first + count; year++) {
-    // One context per year shared by its calculators, as `calculate` does (same results).
-    const ctx = lineContext(input, year);
-    const results: TaxResult[] = [];
-    for (const calculator of selected) {
-      if (!isRecurring(calculator) && year !== first) continue;
-      let result = calculators[calculator](ctx);
-      if (assume && result.outcome === "rulesNotAvailable") {
-        result = withLatestRules(input, calculator, year, lawFloor) ?? result;
-      }
-      results.push(result);
-    }
+  for (let year = yearOf(from); year <= yearOf(until); year++) {
+    const period = heldPartOfYear(year, from, until);
+    const results = selected
+      .filter((calculator) => isRecurring(calculator) || year === yearOf(from))
+      .map((calculator) => heldLine(input, calculator, year, period, until, schedule, assume));
     const { lines, unavailableLines } = toCalculationLines(results, language);
-    years.push({ year, results, lines, unavailableLines });
+    years.push({ year, period, results, lines, unavailableLines });
   }
-  return { years, totals: projectionTotals(selected, years) };
+  const totals = projectionTotals(selected, years);
+  return { from, until, years, totals, summary: projectionSummary(input, totals, years, options) };
 }
 
 /**
- * The line of `year` under the law of the latest earlier year that has its rules (looking back no
- * further than the year found for the previous year, nor before the engine's first year), marked
- * with that year; undefined when no earlier year has them either.
+ * One calculator's line for the part of `year` the car is held: the calculator's yearly line (its
+ * explanation and sources), counted by the tax's own clock (held-part.ts).
  */
-function withLatestRules(
+function heldLine(
   input: CalculationInput,
   calculator: Calculator,
   year: number,
-  lawFloor: Map<Calculator, number>,
-): TaxResult | undefined {
-  const floor = lawFloor.get(calculator) ?? EARLIEST_LAW_YEAR;
-  for (let lawYear = year - 1; lawYear >= floor; lawYear--) {
-    const result = calculators[calculator](lineContext(input, year, true, lawYear));
-    if (result.outcome === "rulesNotAvailable") continue;
-    lawFloor.set(calculator, lawYear);
-    return assumedLaw(result, lawYear);
-  }
-  return undefined;
-}
-
-/** A result computed under the law of `lawYear` instead of its own year's, saying so. */
-function assumedLaw(result: TaxResult, lawYear: number): TaxResult {
-  const { explanation } = result;
-  return {
-    ...result,
-    // An estimate: the rules of its own year may differ once published.
-    provisional: result.outcome === "amount" || result.provisional,
-    explanation: {
-      ...explanation,
-      notes: [...explanation.notes, "assumedRules"],
-      details: { ...explanation.details, lineYear: String(result.year), assumedRulesYear: String(lawYear) },
-    },
-    assumedRulesYear: lawYear,
-  };
-}
-
-/** The totals per selected calculator over the years of a projection. */
-function projectionTotals(
-  selected: readonly Calculator[],
-  years: readonly { readonly results: readonly TaxResult[] }[],
-): ProjectionTotal[] {
-  return selected.map((calculator) => {
-    let cents = 0;
-    let withFigure = 0;
-    let assumed = 0;
-    let lines = 0;
-    let unit: "EUR" | "percent" = calculator === "FiscalDeduction" ? "percent" : "EUR";
-    for (const { results } of years) {
-      for (const result of results) {
-        if (result.calculator !== calculator) continue;
-        lines++;
-        unit = result.unit;
-        if (!hasFigure(result)) continue;
-        withFigure++;
-        if (result.assumedRulesYear !== undefined) assumed++;
-        // Whole cents: the sum of amounts rounded to the cent is exact.
-        cents += Math.round(result.amount * 100);
-      }
-    }
-    const aggregate = unit === "percent" ? "mean" : "sum";
-    const rawValue =
-      withFigure === 0 ? null : aggregate === "sum" ? cents / 100 : Math.round(cents / withFigure) / 100;
-    return {
-      viewOption: calculator,
-      rawValue,
-      complete: lines > 0 && withFigure === lines,
-      unit,
-      aggregate,
-      yearsWithFigure: withFigure,
-      yearsAssumed: assumed,
-    };
-  });
+  period: YearPart,
+  until: IsoDate,
+  schedule: BenefitInKindSchedule | undefined,
+  assume: boolean,
+): TaxResult {
+  const run = () => calculators[calculator](lineContext(input, year));
+  const yearly = assume ? assumingLatestRules(run) : namingMissingParameters(run(), run);
+  const holding = { registrationDate: input.options.registrationDate, until, region: input.profile.region };
+  return countedForPart(yearly, period, holding, schedule);
 }

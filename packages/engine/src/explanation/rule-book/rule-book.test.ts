@@ -35,6 +35,7 @@ describe("the rule book", () => {
     expect(ids("brussels/annual-road-tax")).toEqual([
       "brussels.roadTax.oldCarFlat",
       "brussels.roadTax.oldCarYears",
+      "brussels.roadTax.periodCounting",
       "brussels.roadTax.scale",
       "regional.roadTax.lpgSupplement",
       "regional.roadTax.scaleClasses",

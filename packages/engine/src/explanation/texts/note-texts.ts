@@ -59,7 +59,16 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
       "The minimum is applied before the own contribution (order not settled by a published example).",
     uncertainRule: "This rule is not settled by an authoritative source: provisional.",
     assumedRules:
-      "The rules for {lineYear} are not published yet: this figure assumes the rules of {assumedRulesYear} still apply (an estimate, provisional).",
+      "Not yet published for {lineYear}, so carried from the latest publication: {carriedParameters}. Every other rule is the one in force (an estimate, provisional).",
+    parametersNotPublished: "Not yet published for {lineYear}: {missingParameters}.",
+    partOfYear: "Counts the part of the year the car is held: {partFrom} to {partUntil} ({partDays} days).",
+    monthlySchedule:
+      "Sum of the months: the yearly amount at each month's age coefficient × the days available in the month ÷ {daysInYear}.",
+    taxPeriodStarts: "Due for the taxable period from {periodFrom} to {periodUntil}.",
+    taxPeriodCutShort:
+      "Deregistered on {deregistration}: due for the {monthsDue} months of the period before that month, the rest refunded.",
+    noTaxPeriodStarts: "No taxable period starts this year while the car is held: nothing due.",
+    monthsAvailable: "{monthsAvailable} months of availability × the monthly amount.",
   },
   nl: {
     privatePerson: "Niet van toepassing op een privépersoon.",
@@ -118,7 +127,18 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
       "Het minimum wordt toegepast vóór de eigen bijdrage (volgorde niet bevestigd door een gepubliceerd voorbeeld).",
     uncertainRule: "Deze regel is niet bevestigd door een gezaghebbende bron: voorlopig.",
     assumedRules:
-      "De regels voor {lineYear} zijn nog niet gepubliceerd: dit bedrag veronderstelt dat de regels van {assumedRulesYear} blijven gelden (een raming, voorlopig).",
+      "Nog niet gepubliceerd voor {lineYear}, dus overgenomen van de laatste publicatie: {carriedParameters}. Alle andere regels zijn die van kracht (een raming, voorlopig).",
+    parametersNotPublished: "Nog niet gepubliceerd voor {lineYear}: {missingParameters}.",
+    partOfYear:
+      "Telt het deel van het jaar dat de wagen gehouden wordt: {partFrom} tot {partUntil} ({partDays} dagen).",
+    monthlySchedule:
+      "Som van de maanden: het jaarbedrag met de leeftijdscoëfficiënt van elke maand × de dagen ter beschikking in de maand ÷ {daysInYear}.",
+    taxPeriodStarts: "Verschuldigd voor het belastbaar tijdperk van {periodFrom} tot {periodUntil}.",
+    taxPeriodCutShort:
+      "Uitgeschreven op {deregistration}: verschuldigd voor de {monthsDue} maanden van het tijdperk vóór die maand, de rest terugbetaald.",
+    noTaxPeriodStarts:
+      "Dit jaar begint geen belastbaar tijdperk terwijl de wagen gehouden wordt: niets verschuldigd.",
+    monthsAvailable: "{monthsAvailable} maanden ter beschikking × het maandbedrag.",
   },
   fr: {
     privatePerson: "Non applicable à une personne privée.",
@@ -177,6 +197,17 @@ export const NOTE_TEXTS: Readonly<Record<Language, Readonly<Record<NoteCode, str
       "Le minimum est appliqué avant l'intervention personnelle (ordre non confirmé par un exemple publié).",
     uncertainRule: "Cette règle n'est pas confirmée par une source officielle : provisoire.",
     assumedRules:
-      "Les règles de {lineYear} ne sont pas encore publiées : ce montant suppose que les règles de {assumedRulesYear} restent d'application (une estimation, provisoire).",
+      "Pas encore publié pour {lineYear}, donc repris de la dernière publication : {carriedParameters}. Toutes les autres règles sont celles en vigueur (une estimation, provisoire).",
+    parametersNotPublished: "Pas encore publié pour {lineYear} : {missingParameters}.",
+    partOfYear:
+      "Compte la partie de l'année où la voiture est détenue : du {partFrom} au {partUntil} ({partDays} jours).",
+    monthlySchedule:
+      "Somme des mois : le montant annuel au coefficient d'âge de chaque mois × les jours de mise à disposition du mois ÷ {daysInYear}.",
+    taxPeriodStarts: "Due pour la période imposable du {periodFrom} au {periodUntil}.",
+    taxPeriodCutShort:
+      "Radiée le {deregistration} : due pour les {monthsDue} mois de la période avant ce mois, le reste remboursé.",
+    noTaxPeriodStarts:
+      "Aucune période imposable ne commence cette année pendant la détention : rien n'est dû.",
+    monthsAvailable: "{monthsAvailable} mois de mise à disposition × le montant mensuel.",
   },
 };

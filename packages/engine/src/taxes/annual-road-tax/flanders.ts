@@ -65,7 +65,7 @@ export function flandersAnnualRoadTax(ctx: LineContext): TaxResult {
   // Art. 2.2.4.0.1 §2: the table of art. 2.2.4.0.3 for every owner; leasing companies read it from
   // their own parameter, whose rows say how settled that is.
   const scale = leasing ? leasingRoadTaxScale : flandersRoadTaxScale;
-  const scaleRow = rowAt(scale, ctx.lawDate);
+  const scaleRow = rowAt(scale, ctx.evaluationDate);
   if (!scaleRow) return b.rulesNotAvailable(`${scale.id} ${ctx.evaluationDate}`);
   const horsepower = regionalHorsepower(ctx, b);
   if (horsepower === undefined) return b.missingInput("missingCapacity", "capacity");
@@ -76,8 +76,8 @@ export function flandersAnnualRoadTax(ctx: LineContext): TaxResult {
     b.setFormula(SCALE_FORMULA);
     return b.amount(add(withSurcharge(b, base), supplement));
   }
-  const indexRow = rowAt(flemishIndex, ctx.lawDate);
-  const minimumRow = rowAt(flemishRoadTaxMinimum, ctx.lawDate);
+  const indexRow = rowAt(flemishIndex, ctx.evaluationDate);
+  const minimumRow = rowAt(flemishRoadTaxMinimum, ctx.evaluationDate);
   if (!indexRow || !minimumRow) return b.rulesNotAvailable(`flanders.index ${ctx.evaluationDate}`);
   const green = greenTax(ctx, b, base, indexRow, minimumRow);
   if (!("n" in green)) return green;
@@ -92,7 +92,7 @@ function zeroEmission(ctx: LineContext, b: ResultBuilder): TaxResult {
   if (ctx.registrationDate <= ROAD_TAX_ZERO_EMISSION_EXEMPT_UNTIL) return b.exempt("zeroEmissionExempt");
   const transition = orderedBeforeTransition(ctx, b, "roadTax");
   if (transition) return transition;
-  const row = rowAt(roadTaxZeroEmissionFlat, ctx.lawDate);
+  const row = rowAt(roadTaxZeroEmissionFlat, ctx.evaluationDate);
   if (!row) return b.rulesNotAvailable(`flanders.roadTax.zeroEmissionFlat ${ctx.evaluationDate}`);
   b.note("electricFlatRate").setFormula(ZERO_EMISSION_FORMULA);
   return b.amount(withSurcharge(b, dec(b.param("zeroEmissionFlat", "EUR/year", row))));

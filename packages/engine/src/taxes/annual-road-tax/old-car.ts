@@ -32,7 +32,7 @@ export function oldCarRoadTax(
   table: ParameterTable<number>,
   age: OldCarAge,
 ): TaxResult {
-  const row = rowAt(table, ctx.lawDate);
+  const row = rowAt(table, ctx.evaluationDate);
   if (!row) return b.rulesNotAvailable(`${table.id} ${ctx.evaluationDate}`);
   const provisional = age.provisional === true;
   b.paramValue("oldCarYears", "years", age.years, age.row.sources[0], provisional, age.row.parameter);

@@ -35,7 +35,7 @@ export function walloniaBrusselsAnnualRoadTax(ctx: LineContext): TaxResult {
     return oldCarRoadTax(ctx, b, flat, old);
   }
   const table = profile.region === "Brussels" ? brusselsRoadTaxScale : walloniaRoadTaxScale;
-  const row = rowAt(table, ctx.lawDate);
+  const row = rowAt(table, ctx.evaluationDate);
   if (!row) return b.rulesNotAvailable(`${table.id} ${ctx.evaluationDate}`);
   let horsepower = ZERO_EMISSION_HORSEPOWER;
   if (isZeroEmission(car.fuel)) {

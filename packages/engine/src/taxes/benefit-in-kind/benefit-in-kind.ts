@@ -48,7 +48,7 @@ export function grossBenefitInKind(ctx: LineContext, b: ResultBuilder): Fraction
 /** The gross BIK, recording what it used on `b`; undefined when the year's parameters are missing. */
 function computeGross(ctx: LineContext, b: ResultBuilder): Fraction | undefined {
   const { car } = ctx.input;
-  const law = bikLawAt(ctx.lawDate);
+  const law = bikLawAt(ctx.evaluationDate);
   if (!law) return undefined;
 
   b.setFormula(law.formula);
@@ -133,7 +133,7 @@ export function benefitInKind(ctx: LineContext): TaxResult {
     b.input("ownMonthlyCost", own).note("ownContributionDeducted", {
       ownYearly: toEuros(yearly),
     });
-    const law = bikLawAt(ctx.lawDate);
+    const law = bikLawAt(ctx.evaluationDate);
     if (law && cmp(gross, law.minimumAmount) === 0) {
       // Whether the minimum is compared before or after the contribution is not settled (federal
       // reference §1.7); we follow the recommended reading, minimum first.

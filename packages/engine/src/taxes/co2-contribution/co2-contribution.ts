@@ -17,7 +17,7 @@ export function co2Contribution(ctx: LineContext): TaxResult {
   if (profile.status === "Private") return b.notApplicable("privatePerson");
   b.note("assumesEmployee");
 
-  const law = co2ContributionLawAt(ctx.lawDate);
+  const law = co2ContributionLawAt(ctx.evaluationDate);
   const newRegime = law !== undefined && ctx.orderDate >= law.newRegimeOrderDate.value;
   const minimumBase = newRegime ? law?.minimumNew : law?.minimumOld;
   const multiplierRow = newRegime ? law?.multiplierNew : undefined;

@@ -28,7 +28,7 @@ export function fiscalDeduction(ctx: LineContext): TaxResult {
   const personalIncomeTax = profile.status === "SoleProprietor";
   const taxRegime = personalIncomeTax ? "personalIncomeTax" : "corporateTax";
   b.input("orderDate", ctx.orderDate).input("taxRegime", taxRegime);
-  const law = deductionLawAt(ctx.lawDate);
+  const law = deductionLawAt(ctx.evaluationDate);
   if (law) b.setFormula(law.formulaText);
 
   const family = fuelFamily(car.fuel);

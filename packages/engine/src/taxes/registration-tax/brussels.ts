@@ -22,7 +22,7 @@ export function brusselsRegistrationTax(ctx: LineContext, leasing: boolean): Tax
   if (leasing) {
     b.note("leasingCompany");
   } else {
-    const row = rowAt(brusselsIndexation, ctx.registrationLawDate);
+    const row = rowAt(brusselsIndexation, ctx.registrationDate);
     if (!row) return b.rulesNotAvailable(`brussels.tmc.indexation ${ctx.registrationDate}`);
     if (row.value.coefficient !== 1) {
       coefficient = b.paramValue(

@@ -38,7 +38,7 @@ export function flandersZeroEmissionBiv(ctx: LineContext, b: ResultBuilder): Tax
   if (ctx.registrationDate <= BIV_ZERO_EMISSION_EXEMPT_UNTIL) return b.exempt("zeroEmissionExempt");
   const transition = orderedBeforeTransition(ctx, b, "registrationTax");
   if (transition) return transition;
-  const row = rowAt(bivZeroEmissionFlat, ctx.registrationLawDate);
+  const row = rowAt(bivZeroEmissionFlat, ctx.registrationDate);
   if (!row) return b.rulesNotAvailable("flanders.biv.zeroEmissionFlat");
   b.note("electricFlatRate");
   return b.amount(dec(b.param("zeroEmissionFlat", "EUR", row)));
@@ -51,9 +51,9 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
   recordDates(ctx, b);
   if (isZeroEmission(car.fuel)) return flandersZeroEmissionBiv(ctx, b);
 
-  const indexRow = rowAt(flemishIndex, ctx.registrationLawDate);
-  const minimumRow = rowAt(flemishBivMinimum, ctx.registrationLawDate);
-  const maximumRow = rowAt(flemishBivMaximum, ctx.registrationLawDate);
+  const indexRow = rowAt(flemishIndex, ctx.registrationDate);
+  const minimumRow = rowAt(flemishBivMinimum, ctx.registrationDate);
+  const maximumRow = rowAt(flemishBivMaximum, ctx.registrationDate);
   if (!indexRow || !minimumRow || !maximumRow)
     return b.rulesNotAvailable(`flanders.index ${ctx.registrationDate}`);
   const source = indexRow.sources[0];
@@ -66,7 +66,7 @@ export function flandersRegistrationTax(ctx: LineContext): TaxResult {
     return b.amount(minimum);
   }
   const { cycle, co2 } = regionalCo2(ctx, b);
-  const yearlyRow = rowAt(cycle === "NEDC" ? bivX : bivQ, ctx.registrationLawDate);
+  const yearlyRow = rowAt(cycle === "NEDC" ? bivX : bivQ, ctx.registrationDate);
   if (!yearlyRow) return b.rulesNotAvailable(`flanders.biv.${cycle === "NEDC" ? "x" : "q"} ${ctx.year}`);
   const maximum = dec(maximumRow.value);
   const minimumCents = scaledBigInt(round(minimum, 2), 100);

@@ -76,7 +76,7 @@ export const REFORM_FORMULA = `min(max(MB × age % × CO2/X × MMA/Y × C × ind
 function reformedTax(ctx: LineContext, b: ResultBuilder): TaxResult {
   const { car } = ctx.input;
   b.note("walloonReform");
-  const indexRow = rowAt(walloonReformIndexation, ctx.registrationLawDate);
+  const indexRow = rowAt(walloonReformIndexation, ctx.registrationDate);
   if (!indexRow) return b.rulesNotAvailable(`wallonia.tmc.reformIndexation ${ctx.registrationDate}`);
   // Cars first put into circulation more than 30 years ago and registered under an O plate pay a
   // flat 61.50 (link2fleet, April 2025); without the plate, the formula (regional-fixes.md §2.3).

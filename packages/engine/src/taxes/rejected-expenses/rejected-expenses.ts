@@ -20,7 +20,7 @@ export function rejectedExpenses(ctx: LineContext): TaxResult {
 
   const gross = grossBenefitInKind(ctx, b);
   if (gross === undefined) return b.rulesNotAvailable(`bik.referenceCo2/minimum ${ctx.year}`);
-  const law = rejectedExpensesLawAt(ctx.lawDate);
+  const law = rejectedExpensesLawAt(ctx.evaluationDate);
   if (law) b.setFormula(law.formula);
   b.input("benefitInKind", toEuros(gross));
   if (!law) return b.rulesNotAvailable(`rejectedExpenses.rates ${ctx.year}`);
