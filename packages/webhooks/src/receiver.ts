@@ -65,9 +65,10 @@ export interface ReceiverOptions {
  * first). Rejects a missing or wrong signature: with the Standard Webhooks headers present, those
  * (`verifyStandardWebhook`: id, timestamp and body signed, the timestamp within `toleranceSeconds`,
  * so a captured delivery replayed later is refused), otherwise `X-Service-Signature-256` (unless
- * `requireTimestampedSignature`). Tolerates unknown fields and calculation types; tells pings (ping true, or no updatedCalculations) from notifications; drops an eventId the
- * dedupe store has committed. Answer 2xx for `notification`, `ping` and `duplicate`, 401 for
- * `rejected` and 5xx for `failed` (the service retries it with the same eventId).
+ * `requireTimestampedSignature`). Tolerates unknown fields and calculation types; tells pings
+ * (ping true, or no updatedCalculations) from notifications; drops an eventId the dedupe store has
+ * committed. Answer 2xx for `notification`, `ping` and `duplicate`, 401 for `rejected` and 5xx for
+ * `failed` (the service retries it with the same eventId).
  */
 export async function receiveWebhook(
   rawBody: string | Uint8Array,
@@ -106,7 +107,7 @@ export async function receiveWebhook(
   const eventId =
     typeof data.eventId === "string" ? data.eventId : (webhookId ?? readHeader(headers, EVENT_ID_HEADER));
   if (!eventId) return { kind: "rejected", reason: "no eventId" };
-  // The signed webhook-id is the eventId (docs/contract.md, Events): a body moved under another id is refused.
+  // The signed webhook-id is the eventId (docs/contract.md, Events): a body under another id is refused.
   if (webhookId !== undefined && webhookId !== eventId) {
     return { kind: "rejected", reason: "webhook-id differs from the body's eventId" };
   }
