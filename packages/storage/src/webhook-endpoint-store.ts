@@ -32,9 +32,14 @@ const toEndpoint = (row: Selectable<WebhookEndpointTable>): WebhookEndpoint => (
   createdAt: row.created_at,
 });
 
-/** A new shared secret: 32 random bytes, `whsec_` and base64url. */
+/**
+ * A new shared secret: 32 random bytes, `whsec_` and standard base64, as the Standard Webhooks
+ * specification serialises a signing secret, so that its libraries take it as it is (the key of
+ * `webhook-signature` is those bytes; `X-Service-Signature-256` keys with the whole string).
+ * Secrets generated before were base64url: `standardWebhookKey` of @cartax/webhooks reads both.
+ */
 export function generateWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString("base64url")}`;
+  return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
 /**

@@ -2,7 +2,8 @@ import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toViewOptions } from "./calculation-types";
-import { MemoryDedupeStore, receiveWebhook } from "./receiver";
+import { MemoryDedupeStore } from "./dedupe-store";
+import { receiveWebhook } from "./receiver";
 
 const secret = "whsec-test";
 const sign = (body: string) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
@@ -90,6 +91,84 @@ describe("receiveWebhook", () => {
     const headers = { "x-service-signature-256": sign(ping) };
     expect((await receiveWebhook(ping, headers, { secret, dedupe })).kind).toBe("ping");
     expect(dedupe.seen("p1")).toBe(false);
+  });
+
+  describe("with the Standard Webhooks headers", () => {
+    const nowSeconds = 1_765_000_000;
+    const now = () => nowSeconds * 1000;
+    const eventId = "0b6f8a9e-1c2d-4e3f-9a0b-1c2d3e4f5a6b";
+    // The HMAC key is the secret's UTF-8 bytes here ("whsec-test" is not a whsec_<base64> secret).
+    const standard = (raw: string, timestamp: number, id = eventId) => ({
+      "webhook-id": id,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": `v1,${createHmac("sha256", secret).update(`${id}.${timestamp}.${raw}`).digest("base64")}`,
+    });
+
+    it("accepts a fresh delivery, and refuses the same bytes replayed after the window", async () => {
+      const captured = standard(body, nowSeconds);
+      expect(await receiveWebhook(body, captured, { secret, now })).toMatchObject({
+        kind: "notification",
+        eventId,
+        viewOptions: 2 | 32,
+      });
+      const later = () => (nowSeconds + 301) * 1000;
+      expect(await receiveWebhook(body, captured, { secret, now: later })).toEqual({
+        kind: "rejected",
+        reason: "timestamp-outside-tolerance",
+      });
+      // A shorter window, as an option.
+      const soon = () => (nowSeconds + 31) * 1000;
+      expect((await receiveWebhook(body, captured, { secret, now: soon, toleranceSeconds: 30 })).kind).toBe(
+        "rejected",
+      );
+    });
+
+    it("drops a replay inside the window once committed, without running the handler again", async () => {
+      const dedupe = new MemoryDedupeStore();
+      let handled = 0;
+      const handler = () => {
+        handled += 1;
+      };
+      const headers = standard(body, nowSeconds);
+      expect((await receiveWebhook(body, headers, { secret, now, dedupe, handler })).kind).toBe(
+        "notification",
+      );
+      expect((await receiveWebhook(body, headers, { secret, now, dedupe, handler })).kind).toBe("duplicate");
+      expect(handled).toBe(1);
+    });
+
+    it("refuses a tampered body or timestamp, and an id other than the body's eventId", async () => {
+      const headers = standard(body, nowSeconds);
+      const tampered = body.replace('"value":2', '"value":1');
+      expect((await receiveWebhook(tampered, headers, { secret, now })).kind).toBe("rejected");
+      expect(
+        (
+          await receiveWebhook(
+            body,
+            { ...headers, "webhook-timestamp": String(nowSeconds + 5) },
+            { secret, now },
+          )
+        ).kind,
+      ).toBe("rejected");
+      expect(await receiveWebhook(body, standard(body, nowSeconds, "other-id"), { secret, now })).toEqual({
+        kind: "rejected",
+        reason: "webhook-id differs from the body's eventId",
+      });
+    });
+
+    it("does not fall back to the body-only signature once any of the three headers is present", async () => {
+      const legacy = { "x-service-signature-256": sign(body) };
+      const { "webhook-signature": _, ...partial } = standard(body, nowSeconds);
+      expect(await receiveWebhook(body, { ...legacy, ...partial }, { secret, now })).toEqual({
+        kind: "rejected",
+        reason: "missing-headers",
+      });
+      expect((await receiveWebhook(body, legacy, { secret, now })).kind).toBe("notification");
+      expect(await receiveWebhook(body, legacy, { secret, now, requireTimestampedSignature: true })).toEqual({
+        kind: "rejected",
+        reason: "missing-headers",
+      });
+    });
   });
 
   it("bitmask: OR of the known values, whatever else is in the list", () => {

@@ -1,35 +1,16 @@
 import { toViewOptions } from "./calculation-types";
-import { EVENT_ID_HEADER, SIGNATURE_HEADER } from "./headers";
+import type { DedupeStore } from "./dedupe-store";
+import {
+  EVENT_ID_HEADER,
+  type HeaderSource,
+  readHeader,
+  SIGNATURE_HEADER,
+  WEBHOOK_ID_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+} from "./headers";
 import { verifySignature } from "./signature";
-
-/**
- * Remembers the eventIds a receiver has processed (retries and redeliveries bring the same event
- * again). Two steps, so that an event counts as processed only once its handler succeeded: `seen`
- * asks, `commit` records after the work is done. A handler that fails is not committed, and the
- * service's retry of that eventId is then handled again instead of being dropped as a duplicate.
- */
-export interface DedupeStore {
-  /** True when the eventId was committed before. */
-  seen(eventId: string): Promise<boolean> | boolean;
-  /** Records the eventId as processed; called only after the handler succeeded. */
-  commit(eventId: string): Promise<void> | void;
-}
-
-/** An in-memory DedupeStore keeping the most recent `limit` committed ids (default 10,000). */
-export class MemoryDedupeStore implements DedupeStore {
-  private readonly ids = new Set<string>();
-  constructor(private readonly limit = 10_000) {}
-  seen(eventId: string): boolean {
-    return this.ids.has(eventId);
-  }
-  commit(eventId: string): void {
-    this.ids.add(eventId);
-    if (this.ids.size > this.limit) {
-      const oldest = this.ids.values().next().value;
-      if (oldest !== undefined) this.ids.delete(oldest);
-    }
-  }
-}
+import { verifyStandardWebhook } from "./standard-webhooks";
 
 /** A change notification, checked and read. */
 export interface ReceivedNotification {
@@ -59,33 +40,60 @@ export interface ReceiverOptions {
   readonly secret: string;
   readonly dedupe?: DedupeStore;
   /**
+   * For the Standard Webhooks headers: how far `webhook-timestamp` may be from this receiver's
+   * clock, either way, in seconds; default 300 (5 minutes).
+   */
+  readonly toleranceSeconds?: number;
+  /** This receiver's clock in milliseconds since the epoch; default `Date.now`. */
+  readonly now?: () => number;
+  /**
+   * Refuse a delivery without the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`,
+   * `webhook-signature`) instead of accepting the body-only `X-Service-Signature-256`. Every
+   * signed delivery of the service carries them; set this once your sender does, so that a
+   * captured delivery cannot be replayed with those headers stripped. Default false.
+   */
+  readonly requireTimestampedSignature?: boolean;
+  /**
    * Processes a notification (e.g. re-runs Calculate with its `viewOptions`). The eventId is
    * committed to the dedupe store only after it resolves; when it throws, the result is `failed`.
    */
   readonly handler?: (event: ReceivedNotification) => unknown | Promise<unknown>;
 }
 
-type HeaderSource = Headers | Record<string, string | string[] | undefined>;
-
-function header(headers: HeaderSource, name: string): string | undefined {
-  if (headers instanceof Headers) return headers.get(name) ?? undefined;
-  const value = headers[name] ?? headers[name.toLowerCase()];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /**
  * Checks and reads one delivery from its raw body bytes (verify before parsing: never re-serialise
- * first). Rejects a missing or wrong signature; tolerates unknown fields and calculation types;
- * tells pings (ping true, or no updatedCalculations) from notifications; drops an eventId the
- * dedupe store has committed. Answer 2xx for `notification`, `ping` and `duplicate`, 401 for
- * `rejected` and 5xx for `failed` (the service retries it with the same eventId).
+ * first). Rejects a missing or wrong signature: with the Standard Webhooks headers present, those
+ * (`verifyStandardWebhook`: id, timestamp and body signed, the timestamp within `toleranceSeconds`,
+ * so a captured delivery replayed later is refused), otherwise `X-Service-Signature-256` (unless
+ * `requireTimestampedSignature`). Tolerates unknown fields and calculation types; tells pings
+ * (ping true, or no updatedCalculations) from notifications; drops an eventId the dedupe store has
+ * committed. Answer 2xx for `notification`, `ping` and `duplicate`, 401 for `rejected` and 5xx for
+ * `failed` (the service retries it with the same eventId).
  */
 export async function receiveWebhook(
   rawBody: string | Uint8Array,
   headers: HeaderSource,
   options: ReceiverOptions,
 ): Promise<ReceivedEvent> {
-  if (!verifySignature(options.secret, rawBody, header(headers, SIGNATURE_HEADER))) {
+  const timestamped =
+    options.requireTimestampedSignature === true ||
+    [WEBHOOK_ID_HEADER, WEBHOOK_TIMESTAMP_HEADER, WEBHOOK_SIGNATURE_HEADER].some(
+      (name) => readHeader(headers, name) !== undefined,
+    );
+  // With the Standard Webhooks headers (any of the three), they decide: signature over id,
+  // timestamp and body, timestamp within the window. The dedupe store is not asked here: an id
+  // already processed is answered `duplicate` below (a 2xx), since the service retries an attempt
+  // whose 2xx was lost with the same id and a fresh timestamp.
+  let webhookId: string | undefined;
+  if (timestamped) {
+    const verification = await verifyStandardWebhook(rawBody, headers, {
+      secret: options.secret,
+      ...(options.toleranceSeconds === undefined ? {} : { toleranceSeconds: options.toleranceSeconds }),
+      ...(options.now === undefined ? {} : { now: options.now }),
+    });
+    if (!verification.valid) return { kind: "rejected", reason: verification.reason };
+    webhookId = verification.id;
+  } else if (!verifySignature(options.secret, rawBody, readHeader(headers, SIGNATURE_HEADER))) {
     return { kind: "rejected", reason: "missing or invalid signature" };
   }
   let body: unknown;
@@ -96,8 +104,13 @@ export async function receiveWebhook(
   }
   if (!body || typeof body !== "object") return { kind: "rejected", reason: "body is not an object" };
   const data = body as { eventId?: unknown; ping?: unknown; updatedCalculations?: unknown };
-  const eventId = typeof data.eventId === "string" ? data.eventId : header(headers, EVENT_ID_HEADER);
+  const eventId =
+    typeof data.eventId === "string" ? data.eventId : (webhookId ?? readHeader(headers, EVENT_ID_HEADER));
   if (!eventId) return { kind: "rejected", reason: "no eventId" };
+  // The signed webhook-id is the eventId (docs/contract.md, Events): a body under another id is refused.
+  if (webhookId !== undefined && webhookId !== eventId) {
+    return { kind: "rejected", reason: "webhook-id differs from the body's eventId" };
+  }
   // Pings carry no work and get a single attempt: they are not recorded in the dedupe store.
   if (data.ping === true || !Array.isArray(data.updatedCalculations)) return { kind: "ping", eventId };
   const dedupe = options.dedupe;

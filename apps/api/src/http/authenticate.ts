@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, ServiceContext } from "./app-env";
+import { noStore } from "./no-store";
 import { ProblemError } from "./problem";
 import { enforceRateLimit } from "./rate-limit";
 
@@ -17,7 +18,8 @@ export const WWW_AUTHENTICATE = `ApiKey realm="cartax", header="${KEY_HEADER}", 
  * (guaranteed) or the `Ocp-Apim-Subscription-Key` header, belonging to an active subscription of
  * this environment; for Calculate and GetTaxMatrix also calculation access. All failures are 401.
  * The detail says which gate failed but never echoes the key. A request that passes the gates
- * counts against the subscription's rate limit, if it has one (429 past it: rate-limit.ts).
+ * counts against the subscription's rate limit, if it has one (429 past it: rate-limit.ts), and
+ * its answer is never stored by a cache (`Cache-Control: no-store`, no-store.ts).
  */
 export function authenticate(
   service: ServiceContext,
@@ -43,6 +45,6 @@ export function authenticate(
     }
     c.set("subscription", subscription);
     await enforceRateLimit(c, service, subscription);
-    await next();
+    await noStore(c, next);
   };
 }

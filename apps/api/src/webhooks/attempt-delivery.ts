@@ -1,4 +1,12 @@
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, signBody } from "@cartax/webhooks";
+import {
+  EVENT_ID_HEADER,
+  SIGNATURE_HEADER,
+  signBody,
+  signStandardWebhook,
+  WEBHOOK_ID_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+} from "@cartax/webhooks";
 
 /** The spec's response timeout. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -10,6 +18,8 @@ export interface DeliveryRequest {
   readonly body: string;
   readonly secret?: string | null;
   readonly timeoutMs?: number;
+  /** The clock of the attempt's `webhook-timestamp`, in milliseconds; default `Date.now`. */
+  readonly now?: () => number;
 }
 
 /**
@@ -35,7 +45,13 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
-/** Makes one POST of a delivery, as the spec's Delivery and Signature tables say. */
+/**
+ * Makes one POST of a delivery, as the spec's Delivery and Signature tables say. With a secret it
+ * is signed twice over the same bytes: `X-Service-Signature-256` (the body, for existing
+ * receivers) and the Standard Webhooks headers (`webhook-id` = the eventId, `webhook-timestamp` =
+ * this attempt's Unix seconds, `webhook-signature` over both and the body), so that a receiver can
+ * refuse a captured delivery replayed later (docs/contract.md, Events › Signature).
+ */
 export async function attemptDelivery(request: DeliveryRequest): Promise<AttemptResult> {
   const headers: Record<string, string> = {
     "Content-Type": "application/json; charset=utf-8",
@@ -43,7 +59,19 @@ export async function attemptDelivery(request: DeliveryRequest): Promise<Attempt
     "User-Agent": "cartax-webhooks/1",
   };
   const bytes = Buffer.from(request.body, "utf8");
-  if (request.secret) headers[SIGNATURE_HEADER] = signBody(request.secret, bytes);
+  if (request.secret) {
+    headers[SIGNATURE_HEADER] = signBody(request.secret, bytes);
+    // Each attempt is signed afresh: a retry carries the same id and a new timestamp.
+    const timestamp = Math.floor((request.now ?? Date.now)() / 1000);
+    headers[WEBHOOK_ID_HEADER] = request.eventId;
+    headers[WEBHOOK_TIMESTAMP_HEADER] = String(timestamp);
+    headers[WEBHOOK_SIGNATURE_HEADER] = signStandardWebhook(
+      request.secret,
+      request.eventId,
+      timestamp,
+      bytes,
+    );
+  }
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {

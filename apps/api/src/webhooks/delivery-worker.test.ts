@@ -1,7 +1,8 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { changeNotification, parseCalculationTypes } from "@cartax/schemas";
+import { MemoryDedupeStore, verifyStandardWebhook } from "@cartax/webhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { attemptDelivery, parseRetryAfter } from "./attempt-delivery";
 import { DeliveryWorker } from "./delivery-worker";
@@ -122,11 +123,75 @@ describe("webhook delivery to real receivers", () => {
     ]);
   });
 
+  it("adds the Standard Webhooks headers: the eventId, this attempt's seconds, and v1 over both and the body", async () => {
+    const hook = await receiver([204]);
+    const body = notification();
+    const eventId = JSON.parse(body).eventId;
+    // A generated secret (whsec_ and base64 of 32 bytes): the HMAC key is the decoded bytes.
+    const key = randomBytes(32);
+    const secret = `whsec_${key.toString("base64url")}`;
+    const before = Math.floor(Date.now() / 1000);
+    await attemptDelivery({ url: hook.url, eventId, body, secret });
+    const after = Math.floor(Date.now() / 1000);
+    const headers = hook.received[0]?.headers ?? {};
+    expect(headers["webhook-id"]).toBe(eventId);
+    const timestamp = Number(headers["webhook-timestamp"]);
+    expect(String(headers["webhook-timestamp"])).toMatch(/^\d+$/);
+    expect(timestamp).toBeGreaterThanOrEqual(before);
+    expect(timestamp).toBeLessThanOrEqual(after);
+    const independent = createHmac("sha256", key)
+      .update(
+        Buffer.concat([Buffer.from(`${eventId}.${timestamp}.`), hook.received[0]?.body ?? Buffer.alloc(0)]),
+      )
+      .digest("base64");
+    expect(headers["webhook-signature"]).toBe(`v1,${independent}`);
+    // The contract's own signature is unchanged beside it.
+    expect(headers["x-service-signature-256"]).toBe(
+      `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`,
+    );
+  });
+
+  it("signs each attempt with its own timestamp; the package's verifier refuses a captured one replayed later", async () => {
+    const hook = await receiver([503, 204]);
+    const body = notification();
+    const eventId = JSON.parse(body).eventId;
+    const secret = "an agreed shared secret";
+    const t0 = 1_765_000_000_000;
+    await attemptDelivery({ url: hook.url, eventId, body, secret, now: () => t0 });
+    await attemptDelivery({ url: hook.url, eventId, body, secret, now: () => t0 + 40_000 });
+    const [first, retry] = hook.received.map((r) => r.headers);
+    expect(first?.["webhook-id"]).toBe(eventId);
+    expect(retry?.["webhook-id"]).toBe(eventId);
+    expect([first?.["webhook-timestamp"], retry?.["webhook-timestamp"]]).toEqual([
+      String(t0 / 1000),
+      String(t0 / 1000 + 40),
+    ]);
+    const captured = hook.received[1];
+    if (!captured) throw new Error("no second attempt");
+    const verify = (now: number) =>
+      verifyStandardWebhook(captured.body, captured.headers, { secret, now: () => now });
+    expect(await verify(t0 + 41_000)).toMatchObject({ valid: true, id: eventId });
+    expect(await verify(t0 + 40_000 + 301_000)).toEqual({
+      valid: false,
+      reason: "timestamp-outside-tolerance",
+    });
+    const dedupe = new MemoryDedupeStore();
+    dedupe.commit(eventId);
+    expect(
+      await verifyStandardWebhook(captured.body, captured.headers, {
+        secret,
+        now: () => t0 + 41_000,
+        dedupe,
+      }),
+    ).toEqual({ valid: false, reason: "replayed" });
+  });
+
   it("sends no signature header without a secret", async () => {
     const hook = await receiver([200]);
     const body = notification();
     await attemptDelivery({ url: hook.url, eventId: "e", body });
     expect(hook.received[0]?.headers["x-service-signature-256"]).toBeUndefined();
+    expect(hook.received[0]?.headers["webhook-signature"]).toBeUndefined();
   });
 
   it("retries 500, 429 and 408 and succeeds on the third attempt with the same eventId", async () => {

@@ -29,6 +29,7 @@ describe("the repository stands alone", () => {
     "ARCHITECTURE.md",
     "CONTRIBUTING.md",
     "docs/contract.md",
+    "docs/changelog.md",
     "docs/operations.md",
     "docs/analyst-tools.md",
     "bench/README.md",
