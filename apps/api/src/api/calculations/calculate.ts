@@ -7,7 +7,7 @@ import { type Api, registerDocumented } from "../../openapi/api";
 import { calculationRequestExample } from "../../openapi/examples";
 import { bodyProblems, computeQuery, json, jsonRequest, problem, secured } from "../../openapi/responses";
 import { queryValues, validated } from "../../openapi/validation-hook";
-import { calculateAndRecord } from "../pipeline/calculate-and-record";
+import { calculateAndRecord } from "./calculate-and-record";
 
 export const calculateRoute = (service: ServiceContext) =>
   createRoute({
@@ -42,14 +42,8 @@ export function registerCalculate(api: Api, service: ServiceContext): void {
     // then calculate's own checks, which add the rules that need the registration date.
     const { priceBasis, include } = validated(c, "query", computeQuery, queryValues(c));
     const request = validated(c, "json", calculationRequestSchema, c.get("body"));
-    const resultJson = await calculateAndRecord(
-      service,
-      c.get("subscription"),
-      request,
-      c.get("bodyText"),
-      priceBasis,
-      include,
-    );
+    const call = { service, subscription: c.get("subscription"), priceBasis, include };
+    const resultJson = await calculateAndRecord(call, request, c.get("bodyText"));
     // The typed c.json would serialise again; the route's schema documents these bytes.
     return c.body(resultJson, 200, { "Content-Type": "application/json" });
   });

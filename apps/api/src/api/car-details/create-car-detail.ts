@@ -13,7 +13,8 @@ import {
   priceBasisQuery,
   secured,
 } from "../../openapi/responses";
-import { carDetailView, carExcludingVat } from "./car-detail-view";
+import { carExcludingVat } from "../pipeline/car-price";
+import { carDetailView } from "./car-detail-view";
 
 export const createCarDetailRoute = (service: ServiceContext) =>
   createRoute({

@@ -14,7 +14,8 @@ import {
   priceBasisQuery,
   secured,
 } from "../../openapi/responses";
-import { carDetailView, carExcludingVat } from "./car-detail-view";
+import { carExcludingVat } from "../pipeline/car-price";
+import { carDetailView } from "./car-detail-view";
 
 export const putCarDetailRoute = (service: ServiceContext) =>
   createRoute({

@@ -1,26 +1,27 @@
 import { randomUUID } from "node:crypto";
-import { type ComparisonCar, compare, RULES_VERSION } from "@cartax/engine";
+import { type ComparisonCar, compare } from "@cartax/engine";
 import {
   compareRequestSchema,
   comparisonResultSchema,
-  fieldErrorsOfInputIssues,
-  storedCarError,
   toCalculationOptions,
   toCarDetailInput,
   toTaxpayerProfile,
-  validationProblem,
 } from "@cartax/schemas";
 import { createRoute, z } from "@hono/zod-openapi";
 import { accepts } from "hono/accepts";
 import type { ServiceContext } from "../../http/app-env";
 import { authenticate } from "../../http/authenticate";
-import { validationError } from "../../http/problem";
 import { jsonBody } from "../../http/read-json-body";
 import type { Api } from "../../openapi/api";
 import { compareRequestExample } from "../../openapi/examples";
 import { bodyProblems, computeQuery, jsonRequest, problem, secured } from "../../openapi/responses";
-import { withParameterLinks } from "../pipeline/line-parameters";
-import { type ReferencedCar, referencedCar } from "../pipeline/stored-car";
+import {
+  auditFields,
+  type CalculationCall,
+  inputProblem,
+  linkedLines,
+} from "../pipeline/calculation-pipeline";
+import { type ReferencedCar, referencedCars } from "../pipeline/stored-car";
 import { comparisonCsv, comparisonCsvHeaders } from "./comparison-csv";
 
 export const compareRoute = (service: ServiceContext) =>
@@ -67,87 +68,66 @@ export const compareRoute = (service: ServiceContext) =>
     },
   });
 
+/** The engine's comparison of the resolved cars, for the request's profile and options. */
+function compareCars(request: CompareRequest, referenced: readonly ReferencedCar[]) {
+  const cars: ComparisonCar[] = referenced.map(({ car, carDetailId }) => ({
+    car: toCarDetailInput(car),
+    carDetailId,
+    name: car.name ?? null,
+  }));
+  const { options, userProfile } = request;
+  return compare(cars, toTaxpayerProfile(userProfile), {
+    ...toCalculationOptions(options),
+    years: options.years ?? undefined,
+    assumeLatestRules: options.assumeLatestRules ?? undefined,
+    rankBy: options.rankBy ?? undefined,
+    ...(userProfile.viewOptions != null ? { viewOptions: userProfile.viewOptions } : {}),
+  });
+}
+
+/** The ComparisonResult: one row per car in the caller's order, its lines linked as the call asks. */
+function comparisonResult(call: CalculationCall, request: CompareRequest, outcome: ComparisonOutcome) {
+  const region = request.userProfile.regionRegistration;
+  return {
+    comparisonId: randomUUID(),
+    years: outcome.rows[0]?.years.map((y) => y.year) ?? [],
+    rows: outcome.rows.map((row) => ({
+      carDetailId: row.carDetailId,
+      name: row.name,
+      lines: linkedLines(
+        call,
+        row.lines,
+        row.years.flatMap((y) => y.results),
+        region,
+      ),
+      unavailableLines: row.unavailableLines,
+      totals: row.totals,
+    })),
+    ranking: outcome.ranking,
+  };
+}
+
+type CompareRequest = z.output<typeof compareRequestSchema>;
+type ComparisonOutcome = Extract<ReturnType<typeof compare>, { ok: true }>;
+
 /**
  * POST /v1/Compare: the engine's `compare` on the stored or inline cars, in the caller's order,
- * saved with its audit record before the answer, as JSON or CSV.
+ * through the calculation pipeline (pipeline/calculation-pipeline.ts), saved with its audit record
+ * before the answer, as JSON or CSV.
  */
 export function registerCompare(api: Api, service: ServiceContext): void {
   api.openapi(compareRoute(service), async (c) => {
-    const subscription = c.get("subscription");
     const request = c.req.valid("json");
-    const { priceBasis, include } = c.req.valid("query");
-    const referenced: ReferencedCar[] = [];
-    // One after the other: at most 50 look-ups by primary key of the caller's own account.
-    for (const [index, reference] of request.cars.entries()) {
-      referenced.push(
-        await referencedCar(service, subscription, reference, priceBasis, `cars.${index}.carDetailId`),
-      );
-    }
-    const cars: ComparisonCar[] = referenced.map(({ car, carDetailId }) => ({
-      car: toCarDetailInput(car),
-      carDetailId,
-      name: car.name ?? null,
-    }));
-    const { options, userProfile } = request;
-    const outcome = compare(cars, toTaxpayerProfile(userProfile), {
-      ...toCalculationOptions(options),
-      years: options.years ?? undefined,
-      assumeLatestRules: options.assumeLatestRules ?? undefined,
-      rankBy: options.rankBy ?? undefined,
-      ...(userProfile.viewOptions != null ? { viewOptions: userProfile.viewOptions } : {}),
-    });
-    if (!outcome.ok) {
-      // The engine names a car `cars[1].…`; problems name it as the body's schema does,
-      // `cars.1.…` (issue 31), and a stored car's issue names its carDetailId, as Calculate does.
-      const errors = fieldErrorsOfInputIssues(outcome.issues).map((error) => {
-        const index = /^cars\[(\d+)\]\./.exec(error.field)?.[1];
-        if (index === undefined) return error;
-        const dotted = {
-          ...error,
-          field: error.field.replace(`cars[${index}].`, `cars.${index}.`),
-          message: error.message.replaceAll(`cars[${index}].`, `cars.${index}.`),
-        };
-        const stored = referenced[Number(index)]?.carDetailId != null;
-        return stored ? storedCarError(dotted, `cars.${index}.`) : dotted;
-      });
-      throw validationError(validationProblem(errors));
-    }
-    const region = userProfile.regionRegistration;
-    const result = {
-      comparisonId: randomUUID(),
-      years: outcome.rows[0]?.years.map((y) => y.year) ?? [],
-      rows: outcome.rows.map((row) => ({
-        carDetailId: row.carDetailId,
-        name: row.name,
-        lines:
-          include === "parameters"
-            ? withParameterLinks(
-                row.lines,
-                row.years.flatMap((y) => y.results),
-                region,
-                service.publicBaseUrl,
-              )
-            : row.lines,
-        unavailableLines: row.unavailableLines,
-        totals: row.totals,
-      })),
-      ranking: outcome.ranking,
-    };
+    const call: CalculationCall = { service, subscription: c.get("subscription"), ...c.req.valid("query") };
+    const referenced = await referencedCars(call, request.cars);
+    const outcome = compareCars(request, referenced);
+    if (!outcome.ok) throw inputProblem(outcome.issues, referenced);
+    const result = comparisonResult(call, request, outcome);
     const resultJson = JSON.stringify(result);
     await service.storage.comparisons.insert(
-      {
-        id: result.comparisonId,
-        ownerId: subscription.ownerId,
-        subscriptionId: subscription.id,
-        request: c.get("body"),
-        result,
-        rulesVersion: RULES_VERSION,
-        clientVersion: request.version ?? null,
-        createdAt: new Date().toISOString(),
-      },
+      { id: result.comparisonId, request: c.get("body"), result, ...auditFields(call, request.version) },
       resultJson,
     );
-    const location = `/v1/Comparisons/${result.comparisonId}`;
     // Content negotiation by quality: CSV only when the caller prefers it to JSON (`Accept: text/csv`).
     const media = accepts(c, {
       header: "Accept",
@@ -160,7 +140,7 @@ export function registerCompare(api: Api, service: ServiceContext): void {
     }
     return c.body(resultJson, 200, {
       "Content-Type": "application/json",
-      "Content-Location": location,
+      "Content-Location": `/v1/Comparisons/${result.comparisonId}`,
     }) as never;
   });
 }

@@ -1,8 +1,7 @@
-import type { CarDetailBody, PriceBasis } from "@cartax/schemas";
-import type { Subscription } from "@cartax/storage";
-import type { ServiceContext } from "../../http/app-env";
+import type { CarDetailBody } from "@cartax/schemas";
 import { notFound } from "../../http/problem";
-import { carExcludingVat } from "../car-details/car-detail-view";
+import type { CalculationCall } from "./calculation-pipeline";
+import { carExcludingVat } from "./car-price";
 
 /** The car a request refers to: inline (its price basis applied) or stored in the account. */
 export interface ReferencedCar {
@@ -11,18 +10,23 @@ export interface ReferencedCar {
   readonly carDetailId: string | null;
 }
 
+/** A `{ carDetailId } | { carDetail }` reference of a request body. */
+export interface CarReference {
+  readonly carDetailId?: string | null;
+  readonly carDetail?: CarDetailBody | null;
+}
+
 /**
- * The car of a `{ carDetailId } | { carDetail }` reference: the inline car wins (as in Calculate);
- * else the stored one of the subscription's account, or a 404 naming the id (`where` says where it
- * was in the body, e.g. `cars.1.carDetailId`, as 400 problems name fields).
+ * The car of a reference, resolved once for the whole pipeline: the inline car wins (in the call's
+ * price basis); else the stored one of the subscription's account, or a 404 naming the id (`where`
+ * says where it was in the body, e.g. `cars.1.carDetailId`, as 400 problems name fields).
  */
 export async function referencedCar(
-  service: ServiceContext,
-  subscription: Subscription,
-  reference: { readonly carDetailId?: string | null; readonly carDetail?: CarDetailBody | null },
-  priceBasis: PriceBasis | undefined,
+  call: CalculationCall,
+  reference: CarReference,
   where = "",
 ): Promise<ReferencedCar> {
+  const { service, subscription, priceBasis } = call;
   if (reference.carDetail) {
     return { car: carExcludingVat(reference.carDetail, subscription, priceBasis), carDetailId: null };
   }
@@ -30,4 +34,19 @@ export async function referencedCar(
   const stored = await service.storage.carDetails.get(subscription.ownerId, id);
   if (!stored) throw notFound(`car detail ${id}${where ? ` (${where})` : ""}`);
   return { car: stored.car as CarDetailBody, carDetailId: stored.id };
+}
+
+/**
+ * The cars of a comparison, in the body's order. One after the other: at most 50 look-ups by
+ * primary key of the caller's own account, and the first missing one is the 404.
+ */
+export async function referencedCars(
+  call: CalculationCall,
+  references: readonly CarReference[],
+): Promise<ReferencedCar[]> {
+  const cars: ReferencedCar[] = [];
+  for (const [index, reference] of references.entries()) {
+    cars.push(await referencedCar(call, reference, `cars.${index}.carDetailId`));
+  }
+  return cars;
 }

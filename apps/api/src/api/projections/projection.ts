@@ -1,23 +1,24 @@
 import { randomUUID } from "node:crypto";
-import { project, RULES_VERSION } from "@cartax/engine";
+import { project } from "@cartax/engine";
 import {
-  fieldErrorsOfInputIssues,
   projectionRequestSchema,
   projectionResultSchema,
-  storedCarError,
   toCalculationInput,
   toCarDetailInput,
-  validationProblem,
 } from "@cartax/schemas";
 import { createRoute } from "@hono/zod-openapi";
 import type { ServiceContext } from "../../http/app-env";
 import { authenticate } from "../../http/authenticate";
-import { validationError } from "../../http/problem";
 import { jsonBody } from "../../http/read-json-body";
 import type { Api } from "../../openapi/api";
 import { projectionRequestExample } from "../../openapi/examples";
 import { bodyProblems, computeQuery, json, jsonRequest, problem, secured } from "../../openapi/responses";
-import { withParameterLinks } from "../pipeline/line-parameters";
+import {
+  auditFields,
+  type CalculationCall,
+  inputProblem,
+  linkedLines,
+} from "../pipeline/calculation-pipeline";
 import { referencedCar } from "../pipeline/stored-car";
 
 export const projectionRoute = (service: ServiceContext) =>
@@ -43,51 +44,34 @@ export const projectionRoute = (service: ServiceContext) =>
   });
 
 /**
- * POST /v1/Projection: the engine's `project` on a stored or inline car, the lines in the
- * request's language with their rule-book links, and the audit record saved before the answer.
+ * POST /v1/Projection: the engine's `project` on a stored or inline car, through the calculation
+ * pipeline (pipeline/calculation-pipeline.ts): the car resolved once, its issues mapped once, the
+ * lines in the request's language with their rule-book links, and the audit record saved before
+ * the answer.
  */
 export function registerProjection(api: Api, service: ServiceContext): void {
   api.openapi(projectionRoute(service), async (c) => {
-    const subscription = c.get("subscription");
     const request = c.req.valid("json");
-    const { priceBasis, include } = c.req.valid("query");
-    const { car } = await referencedCar(service, subscription, request, priceBasis);
-    const input = toCalculationInput(request, toCarDetailInput(car));
-    const outcome = project(input, {
+    const call: CalculationCall = { service, subscription: c.get("subscription"), ...c.req.valid("query") };
+    const referenced = await referencedCar(call, request);
+    const outcome = project(toCalculationInput(request, toCarDetailInput(referenced.car)), {
       years: request.options.years ?? undefined,
       assumeLatestRules: request.options.assumeLatestRules ?? undefined,
     });
-    if (!outcome.ok) {
-      const errors = fieldErrorsOfInputIssues(outcome.issues);
-      throw validationError(
-        validationProblem(request.carDetail ? errors : errors.map((error) => storedCarError(error))),
-      );
-    }
+    if (!outcome.ok) throw inputProblem(outcome.issues, [referenced]);
     const region = request.userProfile.regionRegistration;
     const result = {
       projectionId: randomUUID(),
       years: outcome.years.map(({ year, results, lines, unavailableLines }) => ({
         year,
-        lines:
-          include === "parameters"
-            ? withParameterLinks(lines, results, region, service.publicBaseUrl)
-            : lines,
+        lines: linkedLines(call, lines, results, region),
         unavailableLines,
       })),
       totals: outcome.totals,
     };
     const resultJson = JSON.stringify(result);
     await service.storage.projections.insert(
-      {
-        id: result.projectionId,
-        ownerId: subscription.ownerId,
-        subscriptionId: subscription.id,
-        request: c.get("body"),
-        result,
-        rulesVersion: RULES_VERSION,
-        clientVersion: request.version ?? null,
-        createdAt: new Date().toISOString(),
-      },
+      { id: result.projectionId, request: c.get("body"), result, ...auditFields(call, request.version) },
       resultJson,
     );
     return c.body(resultJson, 200, { "Content-Type": "application/json" }) as never;

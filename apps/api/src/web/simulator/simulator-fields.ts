@@ -10,6 +10,7 @@ import {
   Region,
   RegistrationOn,
 } from "@cartax/engine";
+import type { CarDetailField } from "@cartax/schemas";
 
 /**
  * The simulator's inputs: the fields of a Calculate body (docs/contract.md, CarDetail, UserProfile,
@@ -36,56 +37,43 @@ export interface SimulatorField {
 const L = CAR_DETAIL_LIMITS;
 const co2 = { kind: "number", min: 0, max: L.maxCo2, step: 1 } as const;
 
-export const SIMULATOR_FIELDS: readonly SimulatorField[] = [
-  {
-    name: "catalogPrice",
-    group: "carDetail",
-    kind: "number",
-    optional: false,
-    min: 0,
-    max: L.maxCatalogPrice,
-  },
-  { name: "fuel", group: "carDetail", kind: "choice", optional: false, choices: Object.keys(FuelType) },
-  {
-    name: "euroStandard",
-    group: "carDetail",
-    kind: "choice",
-    optional: false,
-    choices: Object.keys(EuroStandard),
-  },
-  { name: "kilowatt", group: "carDetail", kind: "number", optional: false, min: 0, max: L.maxKilowatt },
-  { name: "wltp", group: "carDetail", optional: true, ...co2 },
-  { name: "nedC2", group: "carDetail", optional: false, ...co2 },
-  {
-    name: "firstRegistration",
-    group: "carDetail",
+/** A form control's description, without the name and group its place in a list gives it. */
+type FieldInput = Omit<SimulatorField, "name" | "group">;
+
+/**
+ * The car's inputs, keyed by the one CarDetail field list of @cartax/schemas (`CarDetailField`,
+ * the type of `CAR_DETAIL_FIELDS`; a type only, so the browser program carries no zod): a name that
+ * is not a CarDetail field does not compile. In the form's order, which is not the contract's.
+ */
+const CAR_INPUTS: { readonly [F in CarDetailField]?: FieldInput } = {
+  catalogPrice: { kind: "number", optional: false, min: 0, max: L.maxCatalogPrice },
+  fuel: { kind: "choice", optional: false, choices: Object.keys(FuelType) },
+  euroStandard: { kind: "choice", optional: false, choices: Object.keys(EuroStandard) },
+  kilowatt: { kind: "number", optional: false, min: 0, max: L.maxKilowatt },
+  wltp: { optional: true, ...co2 },
+  nedC2: { optional: false, ...co2 },
+  firstRegistration: {
     kind: "date",
     optional: true,
     min: FIRST_REGISTRATION_RANGE.from,
     max: FIRST_REGISTRATION_RANGE.to,
   },
-  {
-    name: "capacity",
-    group: "carDetail",
-    kind: "number",
-    optional: true,
-    min: 1,
-    max: L.maxCapacity,
-    step: 1,
-  },
-  { name: "weight", group: "carDetail", kind: "number", optional: true, min: 1, max: L.maxWeight, step: 1 },
-  {
-    name: "batteryCapacity",
-    group: "carDetail",
-    kind: "number",
-    optional: true,
-    min: 0,
-    max: L.maxBatteryKwh,
-  },
-  { name: "wltpNonHybrid", group: "carDetail", optional: true, ...co2 },
-  { name: "nedC2NonHybrid", group: "carDetail", optional: true, ...co2 },
-  { name: "euro6eBis", group: "carDetail", kind: "yesNo", optional: true },
-  { name: "oldtimerPlate", group: "carDetail", kind: "yesNo", optional: true },
+  capacity: { kind: "number", optional: true, min: 1, max: L.maxCapacity, step: 1 },
+  weight: { kind: "number", optional: true, min: 1, max: L.maxWeight, step: 1 },
+  batteryCapacity: { kind: "number", optional: true, min: 0, max: L.maxBatteryKwh },
+  wltpNonHybrid: { optional: true, ...co2 },
+  nedC2NonHybrid: { optional: true, ...co2 },
+  euro6eBis: { kind: "yesNo", optional: true },
+  oldtimerPlate: { kind: "yesNo", optional: true },
+};
+
+/** The car's fields of the form, from CAR_INPUTS. */
+export const SIMULATOR_CAR_FIELDS: readonly SimulatorField[] = Object.entries(CAR_INPUTS).map(
+  ([name, input]) => ({ name, group: "carDetail", ...input }),
+);
+
+export const SIMULATOR_FIELDS: readonly SimulatorField[] = [
+  ...SIMULATOR_CAR_FIELDS,
   {
     name: "status",
     group: "userProfile",

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calculationRequest, companyProfile, petrolCar } from "../../../testing/fixtures";
 import { type SpawnedService, spawnService, stopService } from "../../../testing/spawn-service";
 import { call, type Json, readJson, startTestService, type TestService } from "../../../testing/test-service";
-import { answersInOrder, BATCH_WINDOW } from "./calculate-batch";
+import { answersInOrder, BATCH_WINDOW } from "./answers-in-order";
 
 const NDJSON = "application/x-ndjson";
 
