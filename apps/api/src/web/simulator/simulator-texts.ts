@@ -1,4 +1,5 @@
 import type { Language } from "@cartax/engine";
+import { CHART_TEXTS, type ChartText } from "../kit/chart-texts";
 
 interface FieldText {
   readonly label: string;
@@ -6,7 +7,7 @@ interface FieldText {
   readonly unit?: string;
 }
 
-interface SimulatorText {
+interface SimulatorText extends ChartText {
   readonly title: string;
   readonly intro: string;
   readonly languages: string;
@@ -26,9 +27,6 @@ interface SimulatorText {
   readonly source: string;
   readonly provisional: string;
   readonly provisionalNote: string;
-  readonly overYears: string;
-  readonly overYearsNote: string;
-  readonly assumed: string;
   readonly total: string;
   readonly tax: string;
   readonly fix: string;
@@ -63,10 +61,7 @@ export const SIMULATOR_TEXTS: Readonly<Record<Language, SimulatorText>> = {
     provisional: "provisional",
     provisionalNote:
       "Provisional: this figure rests on a rule or an amount that no authoritative source has confirmed yet; it may still change.",
-    overYears: "Cost over the years",
-    overYearsNote:
-      "Yearly cost by tax over the holding period. Years marked “assumed” apply the latest published rules to a year whose rules are not published yet.",
-    assumed: "assumed",
+    ...CHART_TEXTS.en,
     total: "Total",
     tax: "Tax",
     fix: "Check these fields:",
@@ -135,10 +130,7 @@ export const SIMULATOR_TEXTS: Readonly<Record<Language, SimulatorText>> = {
     provisional: "voorlopig",
     provisionalNote:
       "Voorlopig: dit bedrag steunt op een regel of bedrag dat nog geen gezaghebbende bron heeft bevestigd; het kan nog wijzigen.",
-    overYears: "Kost over de jaren",
-    overYearsNote:
-      "Jaarlijkse kost per belasting over de bezitsduur. Jaren gemarkeerd als “verondersteld” passen de laatst gepubliceerde regels toe op een jaar waarvan de regels nog niet gepubliceerd zijn.",
-    assumed: "verondersteld",
+    ...CHART_TEXTS.nl,
     total: "Totaal",
     tax: "Belasting",
     fix: "Controleer deze velden:",
@@ -207,10 +199,7 @@ export const SIMULATOR_TEXTS: Readonly<Record<Language, SimulatorText>> = {
     provisional: "provisoire",
     provisionalNote:
       "Provisoire : ce montant repose sur une règle ou un montant qu’aucune source faisant autorité n’a encore confirmé ; il peut encore changer.",
-    overYears: "Coût au fil des années",
-    overYearsNote:
-      "Coût annuel par taxe sur la durée de détention. Les années marquées « supposée » appliquent les dernières règles publiées à une année dont les règles ne sont pas encore publiées.",
-    assumed: "supposée",
+    ...CHART_TEXTS.fr,
     total: "Total",
     tax: "Taxe",
     fix: "Vérifiez ces champs :",
