@@ -165,13 +165,136 @@ function derivationText(derivation: string, t: (typeof BOOK_TEXTS)[Language], la
 /** The reason of a primary-source status (English, from the data), if any. */
 const primaryReason = (text: string | undefined) => text?.split(": ").slice(1).join(": ") || undefined;
 
-function ParameterEntry(props: { parameter: BookParameter; language: Language }) {
-  const { parameter, language } = props;
+/** A parameter's or a row's other fields, as the data holds them ("key: value; …"). */
+const extraText = (fields: Readonly<Record<string, unknown>>, language: Language) =>
+  Object.entries(fields)
+    .map(([key, value]) => `${key}: ${formatValue(value, language)}`)
+    .join("; ");
+
+type EntryProps = { readonly parameter: BookParameter; readonly language: Language };
+type RowProps = { readonly row: BookParameter["rows"][number]; readonly language: Language };
+
+/** What a parameter is: its id, unit, when it was last checked, the calculators that use it. */
+function ParameterFacts({ parameter, language }: EntryProps) {
   const t = BOOK_TEXTS[language];
-  const extra = (fields: Readonly<Record<string, unknown>>) =>
-    Object.entries(fields)
-      .map(([key, value]) => `${key}: ${formatValue(value, language)}`)
-      .join("; ");
+  return (
+    <dl class="facts">
+      <div>
+        <dt>{t.id}</dt>
+        <dd>
+          <code>{parameter.id}</code>
+        </dd>
+      </div>
+      <div>
+        <dt>{t.unit}</dt>
+        <dd>{parameter.unit}</dd>
+      </div>
+      {parameter.lastChecked ? (
+        <div>
+          <dt>{t.lastChecked}</dt>
+          <dd>{formatDate(parameter.lastChecked, language)}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t.calculators}</dt>
+        <dd>{parameter.calculators.map((c) => CALCULATOR_NAMES[language][c]).join(", ")}</dd>
+      </div>
+      {Object.keys(parameter.extra).length > 0 ? (
+        <div>
+          <dt>{t.other}</dt>
+          <dd>{extraText(parameter.extra, language)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** A period of a parameter: from, until, its value, and how sure it is. */
+function PeriodRow({ row, language }: RowProps) {
+  const t = BOOK_TEXTS[language];
+  return (
+    <tr data-from={row.from}>
+      <td data-label={t.from}>{formatDate(row.from, language)}</td>
+      <td data-label={t.until}>{row.until ? formatDate(row.until, language) : t.open}</td>
+      <td data-label={t.value} class="value">
+        <Value value={row.value} language={language} />
+      </td>
+      <td data-label={t.status} class="status">
+        {row.provisional ? <span class="provisional">{t.provisionalYes}</span> : null}
+        {row.primarySource !== undefined ? (
+          <span class="primary">
+            {t.primarySource}: {primaryLabel(row.primarySource, t)}
+          </span>
+        ) : null}
+        {row.confidence !== undefined ? (
+          <span>
+            {t.confidence}: {(t.confidences as Record<string, string>)[row.confidence] ?? row.confidence}
+          </span>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/** A period's sources, the reason of its primary-source status, its derivation and its note. */
+function PeriodDetails({ row, language }: RowProps) {
+  const t = BOOK_TEXTS[language];
+  return (
+    <tr class="row-details">
+      <td colspan={4}>
+        <dl class="row-facts">
+          <div>
+            <dt>{t.sources}</dt>
+            <dd>
+              <ul class="sources">
+                {row.sources.map((source) => (
+                  <li>
+                    <a href={source.href} rel="noopener">
+                      {source.title}
+                    </a>
+                    {sourceDetails(source, t, language)}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+          {primaryReason(row.primarySource) ? (
+            <div>
+              <dt>
+                {t.primarySource} <span class="in-english">({t.inEnglish})</span>
+              </dt>
+              <dd lang="en">{primaryReason(row.primarySource)}</dd>
+            </div>
+          ) : null}
+          {row.derivation !== undefined ? (
+            <div>
+              <dt>{t.derivation}</dt>
+              <dd>{derivationText(row.derivation, t, language)}</dd>
+            </div>
+          ) : null}
+          {row.note ? (
+            <div>
+              <dt>
+                {t.note} <span class="in-english">({t.inEnglish})</span>
+              </dt>
+              <dd lang="en">{row.note}</dd>
+            </div>
+          ) : null}
+          {Object.keys(row.extra).length > 0 ? (
+            <div>
+              <dt>{t.other}</dt>
+              <dd>{extraText(row.extra, language)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </td>
+    </tr>
+  );
+}
+
+/** A parameter of the rule book: its facts, then each period with its details. */
+function ParameterEntry({ parameter, language }: EntryProps) {
+  const t = BOOK_TEXTS[language];
   return (
     <article id={parameter.anchor} class="parameter" data-parameter={parameter.id}>
       <h3>
@@ -180,34 +303,7 @@ function ParameterEntry(props: { parameter: BookParameter; language: Language })
         </a>{" "}
         <span lang="en">{parameter.description}</span>
       </h3>
-      <dl class="facts">
-        <div>
-          <dt>{t.id}</dt>
-          <dd>
-            <code>{parameter.id}</code>
-          </dd>
-        </div>
-        <div>
-          <dt>{t.unit}</dt>
-          <dd>{parameter.unit}</dd>
-        </div>
-        {parameter.lastChecked ? (
-          <div>
-            <dt>{t.lastChecked}</dt>
-            <dd>{formatDate(parameter.lastChecked, language)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t.calculators}</dt>
-          <dd>{parameter.calculators.map((c) => CALCULATOR_NAMES[language][c]).join(", ")}</dd>
-        </div>
-        {Object.keys(parameter.extra).length > 0 ? (
-          <div>
-            <dt>{t.other}</dt>
-            <dd>{extra(parameter.extra)}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <ParameterFacts parameter={parameter} language={language} />
       <table class="rows">
         <thead>
           <tr>
@@ -221,76 +317,8 @@ function ParameterEntry(props: { parameter: BookParameter; language: Language })
           // A period's row, then its sources, derivation and note across the table: the table fits
           // its card at any width, no column of long texts pushed off to the right.
           <tbody>
-            <tr data-from={row.from}>
-              <td data-label={t.from}>{formatDate(row.from, language)}</td>
-              <td data-label={t.until}>{row.until ? formatDate(row.until, language) : t.open}</td>
-              <td data-label={t.value} class="value">
-                <Value value={row.value} language={language} />
-              </td>
-              <td data-label={t.status} class="status">
-                {row.provisional ? <span class="provisional">{t.provisionalYes}</span> : null}
-                {row.primarySource !== undefined ? (
-                  <span class="primary">
-                    {t.primarySource}: {primaryLabel(row.primarySource, t)}
-                  </span>
-                ) : null}
-                {row.confidence !== undefined ? (
-                  <span>
-                    {t.confidence}:{" "}
-                    {(t.confidences as Record<string, string>)[row.confidence] ?? row.confidence}
-                  </span>
-                ) : null}
-              </td>
-            </tr>
-            <tr class="row-details">
-              <td colspan={4}>
-                <dl class="row-facts">
-                  <div>
-                    <dt>{t.sources}</dt>
-                    <dd>
-                      <ul class="sources">
-                        {row.sources.map((source) => (
-                          <li>
-                            <a href={source.href} rel="noopener">
-                              {source.title}
-                            </a>
-                            {sourceDetails(source, t, language)}
-                          </li>
-                        ))}
-                      </ul>
-                    </dd>
-                  </div>
-                  {primaryReason(row.primarySource) ? (
-                    <div>
-                      <dt>
-                        {t.primarySource} <span class="in-english">({t.inEnglish})</span>
-                      </dt>
-                      <dd lang="en">{primaryReason(row.primarySource)}</dd>
-                    </div>
-                  ) : null}
-                  {row.derivation !== undefined ? (
-                    <div>
-                      <dt>{t.derivation}</dt>
-                      <dd>{derivationText(row.derivation, t, language)}</dd>
-                    </div>
-                  ) : null}
-                  {row.note ? (
-                    <div>
-                      <dt>
-                        {t.note} <span class="in-english">({t.inEnglish})</span>
-                      </dt>
-                      <dd lang="en">{row.note}</dd>
-                    </div>
-                  ) : null}
-                  {Object.keys(row.extra).length > 0 ? (
-                    <div>
-                      <dt>{t.other}</dt>
-                      <dd>{extra(row.extra)}</dd>
-                    </div>
-                  ) : null}
-                </dl>
-              </td>
-            </tr>
+            <PeriodRow row={row} language={language} />
+            <PeriodDetails row={row} language={language} />
           </tbody>
         ))}
       </table>
