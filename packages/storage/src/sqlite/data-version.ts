@@ -1,4 +1,4 @@
-import type { ChangeCounter } from "./compiled-query";
+import type { ChangeCounter } from "../fast-path/compiled-query";
 
 /**
  * Statements that may write, prepared on this process's SQLite connections so far (counted by the
