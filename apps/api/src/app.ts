@@ -45,7 +45,7 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
       error.problem.status as ContentfulStatusCode,
       {
         "Content-Type": "application/problem+json",
-        // RFC 9110 §11.6.1: a 401 says how to authenticate (README, "The HTTP service").
+        // RFC 9110 §11.6.1: a 401 says how to authenticate (docs/contract.md, Authentication).
         ...(error.problem.status === 401 ? { "WWW-Authenticate": WWW_AUTHENTICATE } : {}),
       },
     );

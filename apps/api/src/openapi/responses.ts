@@ -107,7 +107,7 @@ export const guid = (name: string, where: "path" | "query", description: string)
       example: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
     });
 
-/** The header that states the basis of every catalogPrice answered (README, "Catalog prices and VAT"). */
+/** The header that states the basis of every catalogPrice answered (docs/contract.md, "Catalog prices and VAT"). */
 export const priceBasisHeader = {
   [PRICE_BASIS_HEADER]: {
     description: "Always excl-vat: the basis of the catalogPrice answered (see catalogPrice).",
