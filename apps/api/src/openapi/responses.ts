@@ -90,6 +90,18 @@ export const bodyProblems = {
   500: problems[500],
 } as const;
 
+/**
+ * The problems of a read by id in the caller's account: the id malformed (400), the key (401), the
+ * rate limit (429), no such id in this account (404, `notFound` says which), a fault (500).
+ */
+export const readProblems = (notFound: string) => ({
+  400: problems[400],
+  401: problems[401],
+  429: problems[429],
+  404: problem(notFound, 404),
+  500: problems[500],
+});
+
 /** The security of the keyed operations: the key in the query (guaranteed) or the gateway header. */
 export const secured: Record<string, string[]>[] = [{ subscriptionKey: [] }, { subscriptionKeyHeader: [] }];
 

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type CalculationRequestBody, runCalculation, toCarDetailInput } from "@cartax/schemas";
 import { validationError } from "../../http/problem";
-import { auditFields, type CalculationCall, linkedLines } from "../pipeline/calculation-pipeline";
-import { referencedCar } from "../pipeline/stored-car";
+import { auditFields, type CalculationCall, linkedLines, referencedCar } from "../pipeline";
 
 /**
  * One validated CalculationRequest calculated and recorded, as POST /v1/Calculate and each line of

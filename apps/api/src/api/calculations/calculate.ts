@@ -1,12 +1,11 @@
 import { calculationRequestSchema, calculationResultSchema } from "@cartax/schemas";
 import { createRoute } from "@hono/zod-openapi";
 import type { ServiceContext } from "../../http/app-env";
-import { authenticate } from "../../http/authenticate";
-import { jsonBody } from "../../http/read-json-body";
 import { type Api, registerDocumented } from "../../openapi/api";
 import { calculationRequestExample } from "../../openapi/examples";
-import { bodyProblems, computeQuery, json, jsonRequest, problem, secured } from "../../openapi/responses";
+import { computeQuery, json } from "../../openapi/responses";
 import { queryValues, validated } from "../../openapi/validation-hook";
+import { calculating } from "../pipeline";
 import { calculateAndRecord } from "./calculate-and-record";
 
 export const calculateRoute = (service: ServiceContext) =>
@@ -17,17 +16,11 @@ export const calculateRoute = (service: ServiceContext) =>
     summary: "Run the taxation calculators for one car and one profile",
     description:
       "Needs calculation access. `carDetail` (inline) wins over `carDetailId`. `viewOptions` absent = 63 (all six). Each line carries the contract's fields plus `outcome` and `provisional`; `include=parameters` adds the parameters of the law each line used. The request and result are saved as an audit record under `calculationId` (GET /v1/Calculations/{calculationId} gives back the answer byte for byte). `lines` holds only figures: an amount, or the true zero of an exemption (`outcome: exempt`, 0.00). A requested calculator and year without a figure is never a line of 0.00: it is listed in `unavailableLines` with its `outcome` (`missingInput` with `missingFields`: the tax applies but an input is missing; `notApplicable`: the tax does not concern this taxpayer; `rulesNotAvailable`: the rules of that year are not published) and a localised `reason`.",
-    tags: ["Calculation"],
-    security: secured,
-    middleware: [authenticate(service, { calculation: true }), jsonBody] as const,
-    request: {
-      query: computeQuery,
-      body: jsonRequest(calculationRequestSchema, calculationRequestExample),
-    },
+    ...calculating.operation(service),
+    request: calculating.request(calculationRequestSchema, calculationRequestExample),
     responses: {
       200: json("The calculation result.", calculationResultSchema),
-      ...bodyProblems,
-      404: problem("carDetailId was given but no such car detail exists in this account.", 404),
+      ...calculating.problems("carDetailId was given but no such car detail exists in this account."),
     },
   });
 

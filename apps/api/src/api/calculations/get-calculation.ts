@@ -2,10 +2,9 @@ import { calculationRecordSchema } from "@cartax/schemas";
 import type { CalculationRecord } from "@cartax/storage";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ServiceContext } from "../../http/app-env";
-import { authenticate } from "../../http/authenticate";
-import { notFound } from "../../http/problem";
 import type { Api } from "../../openapi/api";
-import { guid, json, problem, problems, secured } from "../../openapi/responses";
+import { guid, json, readProblems } from "../../openapi/responses";
+import { ownRecord, savedRecordRead } from "../pipeline";
 import { recordedResult } from "./recorded-result";
 
 export const getCalculationRoute = (service: ServiceContext) =>
@@ -15,19 +14,13 @@ export const getCalculationRoute = (service: ServiceContext) =>
     path: "/v1/Calculations/{calculationId}",
     summary: "Read the audit record of a calculation (not in the spec)",
     description: "What was asked, what was answered and under which rules version. Own account only.",
-    tags: ["Calculation"],
-    security: secured,
-    middleware: [authenticate(service, { calculation: true })] as const,
+    ...savedRecordRead(service),
     request: {
       params: z.object({ calculationId: guid("calculationId", "path", "The calculationId of a result.") }),
     },
     responses: {
       200: json("The audit record.", calculationRecordSchema),
-      400: problems[400],
-      401: problems[401],
-      429: problems[429],
-      404: problem("No calculation with that id in this account.", 404),
-      500: problems[500],
+      ...readProblems("No calculation with that id in this account."),
     },
   });
 
@@ -40,8 +33,7 @@ export const getCalculationRoute = (service: ServiceContext) =>
 export function registerGetCalculation(api: Api, service: ServiceContext): void {
   api.openapi(getCalculationRoute(service), async (c) => {
     const { calculationId: id } = c.req.valid("param");
-    const record = await service.storage.calculations.get(c.get("subscription").ownerId, id);
-    if (!record) throw notFound(`calculation ${id}`);
+    const record = await ownRecord(c, service.storage.calculations, id, "calculation");
     return c.body(calculationRecordJson(record), 200, { "Content-Type": "application/json" }) as never;
   });
 }

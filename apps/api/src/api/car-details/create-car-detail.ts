@@ -1,20 +1,12 @@
-import { carDetailResponseSchema, carDetailSchema, PRICE_BASIS_HEADER } from "@cartax/schemas";
+import { carDetailSchema } from "@cartax/schemas";
 import { createRoute } from "@hono/zod-openapi";
 import type { ServiceContext } from "../../http/app-env";
-import { authenticate } from "../../http/authenticate";
-import { jsonBody } from "../../http/read-json-body";
 import type { Api } from "../../openapi/api";
-import { carDetailExample, carDetailResponseExample } from "../../openapi/examples";
-import {
-  bodyProblems,
-  carDetailLocation,
-  json,
-  jsonRequest,
-  priceBasisQuery,
-  secured,
-} from "../../openapi/responses";
-import { carExcludingVat } from "../pipeline/car-price";
+import { carDetailExample } from "../../openapi/examples";
+import { bodyProblems, jsonRequest, priceBasisQuery } from "../../openapi/responses";
+import { carExcludingVat } from "../pipeline";
 import { carDetailView } from "./car-detail-view";
+import { carDetailWrite, carDetailWritten, setWrittenHeaders } from "./car-detail-write";
 
 export const createCarDetailRoute = (service: ServiceContext) =>
   createRoute({
@@ -23,15 +15,10 @@ export const createCarDetailRoute = (service: ServiceContext) =>
     path: "/v1/CarDetails",
     summary: "Create a car detail",
     description: "Any id or ownerId in the body is ignored; the service assigns them.",
-    tags: ["Car details"],
-    security: secured,
-    middleware: [authenticate(service, { calculation: false }), jsonBody] as const,
+    ...carDetailWrite(service),
     request: { query: priceBasisQuery, body: jsonRequest(carDetailSchema, carDetailExample) },
     responses: {
-      201: json("Created.", carDetailResponseSchema, {
-        headers: carDetailLocation,
-        example: carDetailResponseExample,
-      }),
+      201: carDetailWritten("Created."),
       ...bodyProblems,
     },
   });
@@ -42,8 +29,7 @@ export function registerCreateCarDetail(api: Api, service: ServiceContext): void
     const subscription = c.get("subscription");
     const car = carExcludingVat(c.req.valid("json"), subscription, c.req.valid("query").priceBasis);
     const stored = await service.storage.carDetails.create(subscription.ownerId, car);
-    c.header(PRICE_BASIS_HEADER, "excl-vat");
-    c.header("Location", `${service.publicBaseUrl}/v1/CarDetails/${stored.id}`);
+    setWrittenHeaders(c, service, stored.id);
     return c.json(carDetailView(stored), 201);
   });
 }

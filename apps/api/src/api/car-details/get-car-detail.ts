@@ -2,10 +2,10 @@ import { carDetailResponseSchema, PRICE_BASIS_HEADER } from "@cartax/schemas";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ServiceContext } from "../../http/app-env";
 import { authenticate } from "../../http/authenticate";
-import { notFound } from "../../http/problem";
 import type { Api } from "../../openapi/api";
 import { carDetailResponseExample } from "../../openapi/examples";
-import { guid, json, priceBasisHeader, problem, problems, secured } from "../../openapi/responses";
+import { guid, json, priceBasisHeader, readProblems, secured } from "../../openapi/responses";
+import { ownRecord } from "../pipeline";
 import { carDetailView } from "./car-detail-view";
 
 export const getCarDetailRoute = (service: ServiceContext) =>
@@ -23,11 +23,7 @@ export const getCarDetailRoute = (service: ServiceContext) =>
         headers: priceBasisHeader,
         example: carDetailResponseExample,
       }),
-      400: problems[400],
-      401: problems[401],
-      429: problems[429],
-      404: problem("No car detail with that id in this account.", 404),
-      500: problems[500],
+      ...readProblems("No car detail with that id in this account."),
     },
   });
 
@@ -35,8 +31,7 @@ export const getCarDetailRoute = (service: ServiceContext) =>
 export function registerGetCarDetail(api: Api, service: ServiceContext): void {
   api.openapi(getCarDetailRoute(service), async (c) => {
     const { carDetailId: id } = c.req.valid("param");
-    const stored = await service.storage.carDetails.get(c.get("subscription").ownerId, id);
-    if (!stored) throw notFound(`car detail ${id}`);
+    const stored = await ownRecord(c, service.storage.carDetails, id, "car detail");
     // Every car answered carries its price excluding VAT, whatever the subscription sends: say so.
     c.header(PRICE_BASIS_HEADER, "excl-vat");
     return c.json(carDetailView(stored), 200);

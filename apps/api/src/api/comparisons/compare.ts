@@ -10,18 +10,17 @@ import {
 import { createRoute, z } from "@hono/zod-openapi";
 import { accepts } from "hono/accepts";
 import type { ServiceContext } from "../../http/app-env";
-import { authenticate } from "../../http/authenticate";
-import { jsonBody } from "../../http/read-json-body";
 import type { Api } from "../../openapi/api";
 import { compareRequestExample } from "../../openapi/examples";
-import { bodyProblems, computeQuery, jsonRequest, problem, secured } from "../../openapi/responses";
 import {
-  auditFields,
   type CalculationCall,
+  calculating,
   inputProblem,
   linkedLines,
-} from "../pipeline/calculation-pipeline";
-import { type ReferencedCar, referencedCars } from "../pipeline/stored-car";
+  type ReferencedCar,
+  referencedCars,
+  saveAnswer,
+} from "../pipeline";
 import { comparisonCsv, comparisonCsvHeaders } from "./comparison-csv";
 
 export const compareRoute = (service: ServiceContext) =>
@@ -32,13 +31,8 @@ export const compareRoute = (service: ServiceContext) =>
     summary: "Compare 2 to 50 cars for one profile over the holding period (not in the spec)",
     description:
       "Needs calculation access. `cars` holds 2 to 50 cars, each `{ carDetailId }` (a stored car) or `{ carDetail }` (inline), for one `userProfile` and one set of `options` (those of POST /v1/Projection plus `rankBy`). Answers one row per car in the caller's order, each with the lines of every year of its projection and its totals, plus a `ranking` by the chosen total (`rankBy`: a calculator, lowest first, FiscalDeduction highest first; or `employerTaxes`, the default: registration tax + annual road tax + CO2 contribution over the period); ranked on a common basis: only the calculators and years every car has a figure for count (`ranking.basis`); those no car has, such as years whose rules are not published, are left out for all (`ranking.leftOut`); a car lacking a figure another car has ranks after the cars lacking fewer and names it (`entries[].missingFigures`). With `Accept: text/csv` the same answer comes as CSV for a spreadsheet (UTF-8 with a byte order mark, `Content-Disposition` with a file name): one row per car, one column per calculator and year, then each total and whether it is complete, the rank, the ranked value and the missing figures; an empty cell has no figure. Saved under `comparisonId` (GET /v1/Comparisons/{comparisonId}); the CSV answer's `Content-Location` is GET /v1/Comparisons/{comparisonId}/csv, the saved comparison as CSV.",
-    tags: ["Calculation"],
-    security: secured,
-    middleware: [authenticate(service, { calculation: true }), jsonBody] as const,
-    request: {
-      query: computeQuery,
-      body: jsonRequest(compareRequestSchema, compareRequestExample),
-    },
+    ...calculating.operation(service),
+    request: calculating.request(compareRequestSchema, compareRequestExample),
     responses: {
       200: {
         description: "The comparison, as JSON or (Accept: text/csv) as CSV.",
@@ -63,8 +57,7 @@ export const compareRoute = (service: ServiceContext) =>
           },
         },
       },
-      ...bodyProblems,
-      404: problem("A car's carDetailId names no car detail of this account.", 404),
+      ...calculating.problems("A car's carDetailId names no car detail of this account."),
     },
   });
 
@@ -123,11 +116,8 @@ export function registerCompare(api: Api, service: ServiceContext): void {
     const outcome = compareCars(request, referenced);
     if (!outcome.ok) throw inputProblem(outcome.issues, referenced);
     const result = comparisonResult(call, request, outcome);
-    const resultJson = JSON.stringify(result);
-    await service.storage.comparisons.insert(
-      { id: result.comparisonId, request: c.get("body"), result, ...auditFields(call, request.version) },
-      resultJson,
-    );
+    const record = { id: result.comparisonId, request: c.get("body"), result };
+    const resultJson = await saveAnswer(call, service.storage.comparisons, record, request.version);
     // Content negotiation by quality: CSV only when the caller prefers it to JSON (`Accept: text/csv`).
     const media = accepts(c, {
       header: "Accept",

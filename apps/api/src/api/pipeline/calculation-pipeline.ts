@@ -7,7 +7,7 @@ import {
   storedCarError,
   validationProblem,
 } from "@cartax/schemas";
-import type { Subscription } from "@cartax/storage";
+import type { SavedResultStore, Subscription } from "@cartax/storage";
 import { ENGINE_VERSION } from "../../engine-version";
 import type { ServiceContext } from "../../http/app-env";
 import { type ProblemError, validationError } from "../../http/problem";
@@ -91,4 +91,19 @@ export function auditFields(call: CalculationCall, clientVersion: string | null 
     clientVersion: clientVersion ?? null,
     createdAt: new Date().toISOString(),
   };
+}
+
+/**
+ * A projection's or a comparison's answer serialised once and saved with the audit fields before it
+ * leaves (`store`: the storage's projections or comparisons); resolves to the very JSON saved.
+ */
+export async function saveAnswer(
+  call: CalculationCall,
+  store: SavedResultStore,
+  record: { readonly id: string; readonly request: unknown; readonly result: unknown },
+  clientVersion: string | null | undefined,
+): Promise<string> {
+  const resultJson = JSON.stringify(record.result);
+  await store.insert({ ...record, ...auditFields(call, clientVersion) }, resultJson);
+  return resultJson;
 }

@@ -8,18 +8,17 @@ import {
 } from "@cartax/schemas";
 import { createRoute } from "@hono/zod-openapi";
 import type { ServiceContext } from "../../http/app-env";
-import { authenticate } from "../../http/authenticate";
-import { jsonBody } from "../../http/read-json-body";
 import type { Api } from "../../openapi/api";
 import { projectionRequestExample } from "../../openapi/examples";
-import { bodyProblems, computeQuery, json, jsonRequest, problem, secured } from "../../openapi/responses";
+import { json } from "../../openapi/responses";
 import {
-  auditFields,
   type CalculationCall,
+  calculating,
   inputProblem,
   linkedLines,
-} from "../pipeline/calculation-pipeline";
-import { referencedCar } from "../pipeline/stored-car";
+  referencedCar,
+  saveAnswer,
+} from "../pipeline";
 
 export const projectionRoute = (service: ServiceContext) =>
   createRoute({
@@ -29,17 +28,11 @@ export const projectionRoute = (service: ServiceContext) =>
     summary: "The taxes of one car over its holding period, year by year (not in the spec)",
     description:
       "Needs calculation access. A CalculationRequest whose `options` add `years` (1 to 10, default 4) and `assumeLatestRules`. Answers every requested calculator for each year from the registration year: the registration tax once, in its year; the annual road tax, benefit in kind, deductibility, rejected expenses and CO2 contribution every year, as CalculationLines per year, and `totals` per calculator (the sum of the yearly figures; for FiscalDeduction, a percentage, their mean). The first two years equal POST /v1/Calculate's lines. A year whose rules are not published is never extrapolated silently: by default its lines are in `unavailableLines` with outcome `rulesNotAvailable`; with `assumeLatestRules: true` they apply the latest published year's rules and each such line says which (`assumedRulesYear`, its description, provisional). The request and answer are saved as an audit record under `projectionId` (GET /v1/Projections/{projectionId}).",
-    tags: ["Calculation"],
-    security: secured,
-    middleware: [authenticate(service, { calculation: true }), jsonBody] as const,
-    request: {
-      query: computeQuery,
-      body: jsonRequest(projectionRequestSchema, projectionRequestExample),
-    },
+    ...calculating.operation(service),
+    request: calculating.request(projectionRequestSchema, projectionRequestExample),
     responses: {
       200: json("The projection.", projectionResultSchema),
-      ...bodyProblems,
-      404: problem("carDetailId was given but no such car detail exists in this account.", 404),
+      ...calculating.problems("carDetailId was given but no such car detail exists in this account."),
     },
   });
 
@@ -69,11 +62,8 @@ export function registerProjection(api: Api, service: ServiceContext): void {
       })),
       totals: outcome.totals,
     };
-    const resultJson = JSON.stringify(result);
-    await service.storage.projections.insert(
-      { id: result.projectionId, request: c.get("body"), result, ...auditFields(call, request.version) },
-      resultJson,
-    );
+    const record = { id: result.projectionId, request: c.get("body"), result };
+    const resultJson = await saveAnswer(call, service.storage.projections, record, request.version);
     return c.body(resultJson, 200, { "Content-Type": "application/json" }) as never;
   });
 }

@@ -7,7 +7,7 @@ import {
 } from "@cartax/schemas";
 import { checkJsonDepth } from "../../../http/json-depth";
 import { type Problem, ProblemError, validationError } from "../../../http/problem";
-import type { CalculationCall } from "../../pipeline/calculation-pipeline";
+import type { CalculationCall } from "../../pipeline";
 import { calculateAndRecord } from "../calculate-and-record";
 
 /** What every line of one batch shares: the calculation call (subscription, price basis, include) and more. */
