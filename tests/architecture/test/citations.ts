@@ -116,9 +116,9 @@ export function namesHeading(section: string, headings: { names: string[]; numbe
     // "CalculationResult and CalculationLine" is the section of either.
     return [name, short, ...short.split(" and ")].some(
       (heading) =>
-        heading !== "" && (cited === heading || new RegExp(`^${escape(heading)}\\b(?![\\w-])`).test(cited)),
+        heading !== "" && (cited === heading || new RegExp(`^${escapeRegExp(heading)}\\b(?![\\w-])`).test(cited)),
     );
   });
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
