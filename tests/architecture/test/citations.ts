@@ -116,7 +116,8 @@ export function namesHeading(section: string, headings: { names: string[]; numbe
     // "CalculationResult and CalculationLine" is the section of either.
     return [name, short, ...short.split(" and ")].some(
       (heading) =>
-        heading !== "" && (cited === heading || new RegExp(`^${escapeRegExp(heading)}\\b(?![\\w-])`).test(cited)),
+        heading !== "" &&
+        (cited === heading || new RegExp(`^${escapeRegExp(heading)}\\b(?![\\w-])`).test(cited)),
     );
   });
 }
