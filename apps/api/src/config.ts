@@ -1,6 +1,6 @@
 import { readEnvironmentVariables } from "@cartax/schemas";
 import { readStorageConfig, type StorageConfig } from "@cartax/storage";
-import type { RenderQueueLimits } from "./api/qr/render-queue";
+import type { RenderQueueLimits } from "./qr/render-queue";
 
 /** Runtime configuration, read once from the environment at start-up. */
 export interface ServiceConfig extends StorageConfig {

@@ -1,6 +1,6 @@
 import type { Environment, Storage, Subscription } from "@cartax/storage";
 import type { Logger } from "pino";
-import type { QrImages } from "../api/qr/qr-images";
+import type { QrImages } from "../qr/qr-images";
 
 /** What the routes need from the running service. */
 export interface ServiceContext {

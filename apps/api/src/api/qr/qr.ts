@@ -14,13 +14,10 @@ import { jsonBody } from "../../http/read-json-body";
 import { uuidParam } from "../../http/uuid-param";
 import type { Api } from "../../openapi/api";
 import { bodyProblems, jsonRequest, open, problem, secured } from "../../openapi/responses";
-import { BUILT_IN_LOGO } from "./qr-logos";
+import { BUILT_IN_LOGO } from "../../qr/qr-logos";
+import { RenderQueueFullError } from "../../qr/render-queue";
 import { qrRequestKey } from "./qr-request-key";
 import { qrRequestSchema } from "./qr-request-schema";
-import { RenderQueueFullError } from "./render-queue";
-
-/** Images are served for 24 hours; the sweep removes them within the hour after (spec: 24–48 h). */
-export const QR_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The image's size as drawn, `<width>x<height>` in pixels, on every 201. */
 export const QR_SIZE_HEADER = "Cartax-Qr-Size";
