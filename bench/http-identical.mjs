@@ -179,7 +179,7 @@ const steps = [
     body: {
       cars: [{ carDetailId: "$car" }, { carDetail: electric }],
       userProfile: profile,
-      options: { ...options, years: 4 },
+      options: { ...options, years: 4, assumeLatestRules: true },
     },
     save: { comparison: "comparisonId" },
   },
