@@ -68,6 +68,30 @@ module.exports = {
       from: { path: "^packages/storage/" },
       to: { path: "^(packages/webhooks/|apps/api/|@cartax/(webhooks|api)($|/))" },
     },
+    {
+      name: "web-pages-only-on-the-kit",
+      comment:
+        "The service's pages stand on one kit: a folder of apps/api/src/web/ imports no other folder of web/ but web/kit/ (and the kit no page). The web wing's root (index.ts, the public link's page) registers and chooses pages (ARCHITECTURE.md, The service).",
+      severity: "error",
+      from: { path: "^apps/api/src/web/([^/]+)/" },
+      to: { path: "^apps/api/src/web/[^/]+/", pathNot: "^apps/api/src/web/($1|kit)/" },
+    },
+    {
+      name: "api-resources-apart",
+      comment:
+        "An operation's resource folder of apps/api/src/api/ imports no other resource's modules, only its own and the shared api/pipeline/ (which imports no resource).",
+      severity: "error",
+      from: { path: "^apps/api/src/api/([^/]+)/" },
+      to: { path: "^apps/api/src/api/[^/]+/", pathNot: "^apps/api/src/api/($1|pipeline)/" },
+    },
+    {
+      name: "web-not-on-api",
+      comment:
+        "The pages never import the operations' internals: apps/api/src/web/ imports nothing of apps/api/src/api/ (what both need is in http/ or openapi/).",
+      severity: "error",
+      from: { path: "^apps/api/src/web/" },
+      to: { path: "^apps/api/src/api/" },
+    },
   ],
   options: {
     // Follow the repository's own modules only; a package's build is a target, never a source.

@@ -85,7 +85,7 @@ const url = await new Promise((resolve) => {
   });
 });
 // Each request draws another card (a numbered caption): an identical one would be answered with the
-// stored image, without rendering (README, "Sharing: QR code images").
+// stored image, without rendering (docs/contract.md, "The QR image").
 let n = 0;
 const body = () =>
   JSON.stringify({

@@ -1,13 +1,13 @@
 import { defineConfig } from "tsup";
 
 /**
- * The simulator's browser program (src/simulator/simulator-browser.ts) with the engine and its
+ * The simulator's browser program (src/web/simulator/simulator-browser.ts) with the engine and its
  * parameters bundled in, minified, for browsers: dist/simulator/simulator.js, served at
  * /simulator/simulator.js and copied by `pnpm build:site`. Its gzip size is checked against the
- * 150 KB budget by src/simulator/simulator-budget.test.ts.
+ * 150 KB budget by src/web/simulator/simulator-budget.test.ts.
  */
 export default defineConfig({
-  entry: { simulator: "src/simulator/simulator-browser.ts" },
+  entry: { simulator: "src/web/simulator/simulator-browser.ts" },
   outDir: "dist/simulator",
   format: ["esm"],
   platform: "browser",

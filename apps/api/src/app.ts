@@ -2,6 +2,15 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { registerCalculations } from "./api/calculations";
+import { registerCarDetails } from "./api/car-details";
+import { registerComparisons } from "./api/comparisons";
+import { registerProjections } from "./api/projections";
+import { registerQr } from "./api/qr";
+import { registerServiceEndpoints } from "./api/service";
+import { documentConfig, normaliseDocument } from "./api/service/openapi-document";
+import { registerSharing } from "./api/sharing";
+import { registerTaxMatrix } from "./api/tax-matrix";
 import { accessLog } from "./http/access-log";
 import type { AppEnv, ServiceContext } from "./http/app-env";
 import { WWW_AUTHENTICATE } from "./http/authenticate";
@@ -9,28 +18,8 @@ import { compression } from "./http/compression";
 import type { ServiceMetrics } from "./http/metrics";
 import { type ProblemCode, ProblemError } from "./http/problem";
 import { requestId } from "./http/request-id";
-import { docsAssetRoutes, registerGetDocs } from "./openapi/docs-page";
-import { registerGetHome } from "./openapi/home-page";
-import { type Api, createApi } from "./routes/api";
-import { registerCalculate } from "./routes/calculate";
-import { registerCalculateBatch } from "./routes/calculate-batch";
-import { registerGetCalculation } from "./routes/calculations";
-import { registerCompare } from "./routes/compare";
-import { registerCreateCarDetail } from "./routes/create-car-detail";
-import { registerGetCarDetail } from "./routes/get-car-detail";
-import { registerGetComparison, registerGetComparisonCsv } from "./routes/get-comparison";
-import { registerGetProjection } from "./routes/get-projection";
-import { registerGetHealth } from "./routes/health";
-import { registerGetMetrics } from "./routes/metrics";
-import { documentConfig, normaliseDocument, registerOpenApiDocument } from "./routes/openapi-document";
-import { registerGetProblemPage } from "./routes/problem-pages";
-import { registerProjection } from "./routes/projection";
-import { registerPutCarDetail } from "./routes/put-car-detail";
-import { registerCreateQr, registerGetQrImage } from "./routes/qr";
-import { registerRuleBook } from "./routes/rules";
-import { registerGetPublicLink, registerGetPublicPage } from "./routes/sharing";
-import { registerSimulator } from "./routes/simulator";
-import { registerGetTaxMatrix } from "./routes/tax-matrix";
+import { type Api, createApi } from "./openapi/api";
+import { registerGetPublicPage, registerWebPages } from "./web";
 
 /** The problem of an HTTPException thrown by Hono's own validators (a content type they refuse). */
 const HTTP_EXCEPTION_CODES: Partial<Record<number, ProblemCode>> = {
@@ -41,7 +30,7 @@ const HTTP_EXCEPTION_CODES: Partial<Record<number, ProblemCode>> = {
 
 /**
  * Builds the HTTP application: every path of the contract (docs/contract.md) under /v1, plus /health, /metrics,
- * the OpenAPI document and the reference page. Each operation is one module of `routes/` that
+ * the OpenAPI document and the reference page. Each operation is one module of its resource's folder of `api/` that
  * holds its OpenAPI description (`createRoute`) beside its handler; the document at
  * /v1/openapi.json is generated from them. Every error leaves as application/problem+json.
  */
@@ -56,7 +45,7 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
       error.problem.status as ContentfulStatusCode,
       {
         "Content-Type": "application/problem+json",
-        // RFC 9110 §11.6.1: a 401 says how to authenticate (README, "The HTTP service").
+        // RFC 9110 §11.6.1: a 401 says how to authenticate (docs/contract.md, Authentication).
         ...(error.problem.status === 401 ? { "WWW-Authenticate": WWW_AUTHENTICATE } : {}),
       },
     );
@@ -74,31 +63,18 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
     }),
   );
 
-  registerGetCarDetail(app, service);
-  registerCreateCarDetail(app, service);
-  registerPutCarDetail(app, service);
-  registerCalculate(app, service);
-  registerCalculateBatch(app, service);
-  registerGetCalculation(app, service);
-  registerProjection(app, service);
-  registerGetProjection(app, service);
-  registerCompare(app, service);
-  registerGetComparison(app, service);
-  registerGetComparisonCsv(app, service);
-  registerGetTaxMatrix(app, service);
-  registerGetPublicLink(app, service);
+  // The two wings: the operations by resource (api/), the pages (web/). The order is the order of
+  // the paths in the OpenAPI document, kept as it was when every operation was a module of routes/.
+  registerCarDetails(app, service);
+  registerCalculations(app, service);
+  registerProjections(app, service);
+  registerComparisons(app, service);
+  registerTaxMatrix(app, service);
+  registerSharing(app, service);
   registerGetPublicPage(app, service);
-  registerCreateQr(app, service);
-  registerGetQrImage(app, service);
-  registerGetHealth(app, service);
-  registerGetMetrics(app, metrics);
-  registerOpenApiDocument(app);
-  registerGetDocs(app);
-  registerGetHome(app);
-  app.route("/docs", docsAssetRoutes());
-  registerGetProblemPage(app);
-  registerRuleBook(app);
-  registerSimulator(app);
+  registerQr(app, service);
+  registerServiceEndpoints(app, service, metrics);
+  registerWebPages(app);
 
   app.notFound((c) =>
     render(c, new ProblemError("not_found", "no such resource; the API lives under /v1 (see /docs)")),

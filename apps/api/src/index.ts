@@ -4,7 +4,7 @@
  */
 export { createApp, openApiDocument } from "./app";
 export { readConfig, type ServiceConfig } from "./config";
-export { ruleBookRoutes } from "./routes/rules";
-export { simulatorRoutes } from "./routes/simulator";
 export { startServer } from "./start-server";
+export { ruleBookRoutes } from "./web/rule-book/rule-book-routes";
+export { simulatorRoutes } from "./web/simulator/simulator-routes";
 export { DeliveryWorker, type DeliveryWorkerOptions } from "./webhooks/delivery-worker";

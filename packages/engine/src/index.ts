@@ -73,7 +73,7 @@ export {
   ruleBookPath,
 } from "./explanation/rule-book/rule-book";
 export { CALCULATOR_NAMES } from "./explanation/texts/calculator-names";
-export { formatEuro, formatPercent, shortDecimal } from "./explanation/texts/format-value";
+export { formatEuro, formatPercent } from "./explanation/texts/format-value";
 export { NOTE_TEXTS } from "./explanation/texts/note-texts";
 export type {
   CalculationInput,

@@ -1,43 +1,15 @@
 import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { RENDER_OPTIONS } from "./qr-card";
+import type { RenderAnswer, RenderThreadData } from "./render-worker-thread";
 
 /**
- * Runs in a worker thread: parses, renders and encodes one SVG at a time with resvg. Plain
- * JavaScript (an eval'd CommonJS worker) so that it runs alike from the sources under vitest and
- * from the bundle; resvg's path comes from the parent so both resolve the same copy.
- *
- * After each render, a minor (young-generation) collection: the parsed tree and the RGBA pixmap of
- * a render (about 1.5 MB for a 500 × 750 card) live in native memory that resvg frees only when V8
- * collects their small JavaScript wrappers, and V8 does not know their size, so it collected them
- * rarely: one thread rendering 400 cards held 350 MB of resident memory (78–89 MB with this
- * collection, which costs about 0.5 ms a render on this thread; a full collection cost 7.5 ms).
- * In the 10-minute soak (bench/README.md) the service's RSS swung between 220 and 327 MB before,
- * and stays at 161–165 MB with it. `gc` is taken from a new context with --expose-gc set for that
- * moment only, so no other context gets it (a process started with --expose-gc has it already).
+ * The render thread's module (render-worker-thread.ts), from this package's build: resolved by the
+ * package's own name, so the sources under vitest and the service's bundle start the same file.
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { Resvg } = require(workerData.resvg);
-let collect = () => {};
-if (typeof gc === "function") collect = () => gc({ type: "minor" });
-else try {
-  const v8 = require("node:v8");
-  v8.setFlagsFromString("--expose-gc");
-  const gc = require("node:vm").runInNewContext("gc");
-  v8.setFlagsFromString("--no-expose-gc");
-  if (typeof gc === "function") collect = () => gc({ type: "minor" });
-} catch {}
-parentPort.on("message", ({ id, svg }) => {
-  try {
-    const png = new Resvg(svg, workerData.options).render().asPng();
-    parentPort.postMessage({ id, png });
-  } catch (error) {
-    parentPort.postMessage({ id, message: String((error && error.message) || error) });
-  }
-  collect();
-});
-`;
+const threadModule = (): URL =>
+  pathToFileURL(createRequire(import.meta.url).resolve("@cartax/qr/render-worker-thread"));
 
 interface Slot {
   readonly worker: Worker;
@@ -89,21 +61,16 @@ export class PngRenderWorkers {
   }
 
   private start(): Slot {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        resvg: createRequire(import.meta.url).resolve("@resvg/resvg-js"),
-        options: RENDER_OPTIONS,
-      },
-    });
+    const workerData: RenderThreadData = { options: RENDER_OPTIONS };
+    const worker = new Worker(threadModule(), { workerData });
     const slot: Slot = { worker, waiting: new Map() };
-    worker.on("message", (message: { id: number; png?: Uint8Array; message?: string }) => {
+    worker.on("message", (message: RenderAnswer) => {
       const waiter = slot.waiting.get(message.id);
       slot.waiting.delete(message.id);
       if (slot.waiting.size === 0) worker.unref();
-      if (message.png)
+      if ("png" in message)
         waiter?.resolve(Buffer.from(message.png.buffer, message.png.byteOffset, message.png.byteLength));
-      else waiter?.reject(new Error(message.message ?? "the render failed"));
+      else waiter?.reject(new Error(message.message || "the render failed"));
     });
     const fail = (error: Error) => {
       const index = this.slots.indexOf(slot);

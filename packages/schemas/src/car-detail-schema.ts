@@ -16,7 +16,7 @@ const co2 = z.number().int("must be a whole number of g/km").min(0).max(L.maxCo2
 
 /**
  * The description of catalogPrice in the OpenAPI document: the price basis, and the trap of a
- * subscription that sends prices including VAT (README, "Catalog prices and VAT").
+ * subscription that sends prices including VAT (docs/contract.md, "Catalog prices and VAT").
  */
 export const CATALOG_PRICE_DESCRIPTION =
   "Catalog price in EUR excluding VAT, as stored and returned (the Cartax-Price-Basis response header says excl-vat). " +

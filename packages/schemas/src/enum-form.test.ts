@@ -56,7 +56,7 @@ describe("enumeration input form", () => {
   });
 });
 
-// README, "Enumerations" and dates: the lenient forms accepted beyond the contract, and what
+// docs/contract.md, "Enumerations" and dates: the lenient forms accepted beyond the contract, and what
 // stays an error (the independent review of 28 November 2026 asked for them to be documented).
 describe("numeric strings and zero-time dates (README, docs/contract.md section 2)", () => {
   const fuel = enumSchema(FuelType, "fuel");

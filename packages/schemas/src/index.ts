@@ -2,7 +2,7 @@
  * @module
  * `@cartax/schemas`: zod schemas of the Cartax HTTP API contract (docs/contract.md), shared by the
  * service, the analyst CLI and clients; RFC 9457 problem details for invalid input; the one schema
- * of the settings every program reads from the environment (README, Configuration).
+ * of the settings every program reads from the environment (docs/operations.md, Configuration).
  */
 
 export { CAR_DETAIL_LIMITS } from "@cartax/engine";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The name of the response header that states the basis of `catalogPrice` (README, "Catalog prices and VAT"). */
+/** The name of the response header that states the basis of `catalogPrice` (docs/contract.md, "Catalog prices and VAT"). */
 export const PRICE_BASIS_HEADER = "Cartax-Price-Basis";
 
 /**

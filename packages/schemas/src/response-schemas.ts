@@ -166,7 +166,7 @@ export const calculationLineSchema = z
   })
   .meta({ id: "CalculationLine" });
 
-/** Why a calculator and year has no figure (README, "Lines without a figure"). */
+/** Why a calculator and year has no figure (docs/contract.md, "Lines without a figure"). */
 export const outcomeWithoutFigureSchema = openEnum([
   "missingInput",
   "notApplicable",

@@ -52,7 +52,7 @@ export function storedCarError(error: FieldError, prefix = ""): FieldError {
  * Runs the engine on a validated CalculationRequest and the car it refers to (inline or stored) and
  * renders the lines in the request's language: the one code path of the CLI's `calc` and the
  * service's POST /v1/Calculate, so both answer the same lines. Only figures are lines; the rest is in
- * `unavailableLines` (README, "Lines without a figure").
+ * `unavailableLines` (docs/contract.md, "Lines without a figure").
  */
 export function runCalculation(request: CalculationRequestBody, car: CarDetailInput): RunCalculationOutcome {
   const input = toCalculationInput(request, car);

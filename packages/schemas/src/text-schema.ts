@@ -8,7 +8,7 @@ const UNSTORABLE = new RegExp(
   "\\u0000|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]",
 );
 
-/** The sentence of a `format` issue on such text (README, rules vocabulary). */
+/** The sentence of a `format` issue on such text (docs/contract.md, Errors: the rules vocabulary). */
 export const UNSTORABLE_TEXT_MESSAGE =
   "must be Unicode text without U+0000 (NUL) and without unpaired surrogates (\\uD800-\\uDFFF)";
 

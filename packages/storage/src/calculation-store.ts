@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { decodeAudit, encodeAudit } from "./audit-record-codec";
 import type { DatabaseSchema } from "./database-schema";
-import { GroupCommit } from "./group-commit";
+import { decodeAudit, encodeAudit } from "./fast-path/audit-record-codec";
+import { GroupCommit } from "./fast-path/group-commit";
 import { SqliteAuditWriter } from "./sqlite/audit-writer";
 
 /** The audit record of one Calculate call: "what did we say, under which rules?" */

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { CarDetailBody } from "@cartax/schemas";
 import type { Kysely, Selectable } from "kysely";
-import { type ChangeCounter, compiledQuery, type DirectReader } from "./compiled-query";
 import type { CarDetailTable, DatabaseSchema } from "./database-schema";
+import { type ChangeCounter, compiledQuery, type DirectReader } from "./fast-path/compiled-query";
 
 /** What is stored of a car: the validated body without the service-assigned ids. */
 export type StoredCar = Omit<CarDetailBody, "id" | "ownerId">;

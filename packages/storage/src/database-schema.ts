@@ -88,8 +88,13 @@ export interface CalculationRecordTable {
   body: Uint8Array;
 }
 
-/** A saved projection or comparison (issue 22): the same audit columns as a calculation. */
-export type SavedResultTable = CalculationTable;
+/**
+ * A saved projection or comparison (issue 22): the audit columns of a calculation, and since
+ * issue 39 the engine's version as a calculation record holds it (null in rows saved before).
+ */
+export interface SavedResultTable extends CalculationTable {
+  engine_version: string | null;
+}
 
 /** A receiver registered by the operator for a subscription. */
 export interface WebhookEndpointTable {

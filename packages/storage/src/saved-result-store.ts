@@ -15,6 +15,8 @@ export interface SavedResultRecord {
   /** The answer that was sent (parsed JSON). */
   readonly result: unknown;
   readonly rulesVersion: string;
+  /** The version of @cartax/engine that computed the answer; absent in records saved before issue 39. */
+  readonly engineVersion?: string | null;
   /** The request's `version` field (client version tag, stored for auditing only). */
   readonly clientVersion: string | null;
   readonly createdAt: string;
@@ -30,6 +32,8 @@ const toRecord = (row: Selectable<SavedResultTable>): SavedResultRecord => ({
   request: JSON.parse(row.request),
   result: JSON.parse(row.result),
   rulesVersion: row.rules_version,
+  // Absent, not null, where it was not recorded: such a record reads as it was saved.
+  ...(row.engine_version != null ? { engineVersion: row.engine_version } : {}),
   clientVersion: row.client_version,
   createdAt: row.created_at,
 });
@@ -55,6 +59,7 @@ export class SavedResultStore {
         request: JSON.stringify(record.request),
         result: resultJson ?? JSON.stringify(record.result),
         rules_version: record.rulesVersion,
+        engine_version: record.engineVersion ?? null,
         client_version: record.clientVersion,
         created_at: record.createdAt,
       })

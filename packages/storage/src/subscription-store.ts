@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { type ChangeCounter, compiledQuery, type DirectReader } from "./compiled-query";
 import type { DatabaseSchema, SubscriptionTable } from "./database-schema";
 import type { Environment } from "./environment";
+import { type ChangeCounter, compiledQuery, type DirectReader } from "./fast-path/compiled-query";
 import { generateSubscriptionKey, hashSubscriptionKey, isKeyOf, sameDigest } from "./subscription-key";
 
 /** A subscription as the service and the operator see it; it never holds a key. */

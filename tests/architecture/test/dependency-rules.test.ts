@@ -51,7 +51,7 @@ const readable = (violations: readonly Violation[]) =>
   });
 
 describe("the dependency rules (.dependency-cruiser.cjs)", () => {
-  it("hold in packages/ and apps/: apps on packages, never back; the engine on nothing, its law layer not on its input layer; storage never on webhooks or the service", () => {
+  it("hold in packages/ and apps/: apps on packages, never back; the engine on nothing, its law layer not on its input layer; storage never on webhooks or the service; the service's pages on their kit, its resources apart, its pages off the operations", () => {
     const { violations, modules } = cruise(root, sourceFolders());
     // Hundreds of modules: the cruise saw the workspace, not an empty folder.
     expect(modules).toBeGreaterThan(300);
@@ -71,6 +71,10 @@ describe("the dependency rules (.dependency-cruiser.cjs)", () => {
         "no-package-imports-an-app: packages/storage/src/uses-the-service.ts → apps/api/src/webhook-runtime.ts",
         "storage-not-on-webhooks-or-the-service: packages/storage/src/sends-webhooks.ts → packages/webhooks/src/index.ts",
         "storage-not-on-webhooks-or-the-service: packages/storage/src/uses-the-service.ts → apps/api/src/webhook-runtime.ts",
+        "web-pages-only-on-the-kit: apps/api/src/web/car-page/uses-the-comparison-page.ts → apps/api/src/web/comparison-page/comparison-page.ts",
+        "web-pages-only-on-the-kit: apps/api/src/web/kit/uses-a-page.ts → apps/api/src/web/car-page/uses-the-comparison-page.ts",
+        "api-resources-apart: apps/api/src/api/projections/uses-comparisons.ts → apps/api/src/api/comparisons/compare.ts",
+        "web-not-on-api: apps/api/src/web/rule-book/uses-an-operation.ts → apps/api/src/api/comparisons/compare.ts",
       ].sort(),
     );
   });

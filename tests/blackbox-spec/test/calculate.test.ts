@@ -111,7 +111,7 @@ describe("line count rule (spec CalculationLine)", () => {
   });
 
   it("the year follows options.registrationDate", async () => {
-    // README, "Lines without a figure": a year whose rules are not published yet (most of 2027 and
+    // docs/contract.md, "Lines without a figure": a year whose rules are not published yet (most of 2027 and
     // 2028) is listed in unavailableLines, not as a line of 0.00; together they cover every year.
     const res = await post("/Calculate", {
       carDetailId: petrolId,

@@ -1,5 +1,5 @@
 /**
- * README, Errors: RFC 9457 problem details for every error status (400 malformed JSON and
+ * docs/contract.md, Errors: RFC 9457 problem details for every error status (400 malformed JSON and
  * validation, 401, 404, 405 with Allow, 413 over 64 KiB, 415 not JSON), X-Request-Id in
  * `instance`; and a seeded randomized run that no request is answered with a 5xx.
  */

@@ -139,7 +139,7 @@ export default async function setup(project: TestProject) {
   };
   try {
     const acceptance = await startService(dataDir, "acceptance", {
-      // README, Webhooks: settings of the delivery worker, shortened so retries, timeouts and pings
+      // docs/operations.md, Webhooks: settings of the delivery worker, shortened so retries, timeouts and pings
       // happen within the run (defaults 10 s, 500 ms, 30 s, 300 s).
       CARTAX_WEBHOOK_RETRY_DELAYS_MS: "200,800",
       CARTAX_WEBHOOK_POLL_MS: "50",
@@ -147,7 +147,7 @@ export default async function setup(project: TestProject) {
       CARTAX_PING_INTERVAL_MS: "1000",
     });
     services.push(acceptance);
-    // README, Configuration: the same database seen as production; its own webhook worker is off so
+    // docs/operations.md, Configuration: the same database seen as production; its own webhook worker is off so
     // that deliveries come from one process only.
     const production = await startService(dataDir, "production", {
       CARTAX_ENVIRONMENT: "production",

@@ -67,7 +67,7 @@ export const put = (p: string, body: unknown, o: CallOptions = {}) => call(p, { 
 
 export const uuid = () => randomUUID();
 
-/** README, Errors: RFC 9457 problem details with a stable code and instance. */
+/** docs/contract.md, Errors: RFC 9457 problem details with a stable code and instance. */
 export function expectProblem(answer: Answer, status: number, code: string) {
   expect(answer.status, answer.text).toBe(status);
   expect(answer.headers.get("content-type") ?? "").toMatch(/^application\/problem\+json/);
@@ -76,7 +76,7 @@ export function expectProblem(answer: Answer, status: number, code: string) {
   expect(answer.json.instance).toMatch(/^urn:cartax:request:/);
 }
 
-/** A 400 validation problem that names `field` with `rule` (README, Errors). */
+/** A 400 validation problem that names `field` with `rule` (docs/contract.md, Errors). */
 export function expectValidation(answer: Answer, field: string, rule?: string) {
   expectProblem(answer, 400, "validation_error");
   expect(Array.isArray(answer.json.errors)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * README, The HTTP service: /health, /v1/openapi.json, /docs (open without a key), /metrics,
+ * docs/contract.md, The OpenAPI document and the service's own pages: /health, /v1/openapi.json, /docs (open without a key), /metrics,
  * Location headers built from CARTAX_PUBLIC_BASE_URL, and the versioned base path (spec Versioning 1).
  */
 import { describe, expect, it } from "vitest";

@@ -253,7 +253,7 @@ describe("GetTaxMatrix errors (spec Endpoints › GetTaxMatrix, Errors)", () => 
     );
   });
 
-  // Disagreement with the README ("errors: [{field, rule, message}] names each" field): a query
+  // Disagreement with docs/contract.md, Errors ("errors: [{field, rule, message}] names each" field): a query
   // registrationDate outside 2021–2028 is reported as field `options.registrationDate`, a field the
   // GetTaxMatrix request does not have.
   it("400 naming the query parameter registrationDate when it is out of range", async () => {

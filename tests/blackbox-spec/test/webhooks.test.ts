@@ -1,6 +1,6 @@
 /**
  * docs/contract.md, Events (delivery headers, change notification body, liveness ping, signature,
- * delivery behaviour); README, Webhooks (operator CLI `webhook add`, `notify`, `webhook status`).
+ * delivery behaviour); docs/operations.md, Webhooks (operator CLI `webhook add`, `notify`, `webhook status`).
  * A local receiver records every delivery; the service runs with short retry and ping intervals
  * (see the global setup).
  */

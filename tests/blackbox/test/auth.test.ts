@@ -1,5 +1,5 @@
 /**
- * Spec "Authentication" 1–7, 10; README "The HTTP service" (keys, gates, /health).
+ * Spec "Authentication" 1–7, 10; docs/operations.md "Subscriptions and keys" and docs/contract.md "Authentication" (keys, gates), /health.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { bb, type CallOptions, call, createCar, expectProblem, petrolCar, profile } from "./helpers";

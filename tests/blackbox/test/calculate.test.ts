@@ -1,7 +1,7 @@
 /**
  * Spec "CalculationRequest", "CalculationResult", "CalculationLine", "UserProfile",
- * "CalculationOptions", "POST {base_url}/Calculate"; README "Lines of a calculation",
- * "GET /v1/Calculations/{calculationId}".
+ * "CalculationOptions", "POST {base_url}/Calculate"; docs/contract.md "Lines",
+ * "The audit record" (GET /v1/Calculations/{calculationId}).
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
- * Spec "CarDetail", "Endpoints / Car details", "States and transitions"; README "The HTTP service"
- * (accounts, firstRegistration, VAT, problem details).
+ * Spec "CarDetail", "Endpoints / Car details", "States and transitions"; docs/contract.md "CarDetail",
+ * "Catalog prices and VAT", "Errors" (accounts, firstRegistration, VAT, problem details).
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";

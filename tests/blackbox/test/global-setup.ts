@@ -109,7 +109,7 @@ export async function setup(project: TestProject): Promise<void> {
       HOST: "127.0.0.1",
       CARTAX_DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
-      // README, Webhooks: short intervals so pings and retries are observable within the suite.
+      // docs/operations.md, Webhooks: short intervals so pings and retries are observable within the suite.
       CARTAX_PING_INTERVAL_MS: "1000",
       CARTAX_WEBHOOK_RETRY_DELAYS_MS: "200,800",
       CARTAX_WEBHOOK_POLL_MS: "100",

@@ -1,6 +1,6 @@
 /**
  * Spec "GET {base_url}/PublicLink", "POST {base_url}/Qr", "QrRequest", Authentication 10;
- * README "Sharing: public links", "Sharing: QR code images".
+ * docs/contract.md "Sharing: public links and pages", "The QR image".
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Spec "Authentication" 3, 4, 5, 7 against the operator CLI of the README ("Operator CLI: subscriptions"):
+ * Spec "Authentication" 3, 4, 5, 7 against the operator CLI of docs/operations.md ("Subscriptions and keys"):
  * rotation, (de)activation, calculation access, and keys of one environment never working on the other.
  * The production environment is a second service started the README's way (`node scripts/dev.mjs start`,
  * CARTAX_ENVIRONMENT=production) on the same data folder, its webhook worker off.

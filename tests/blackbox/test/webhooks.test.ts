@@ -1,6 +1,6 @@
 /**
  * Spec "Events" (Delivery, Change notification body, Liveness ping, Signature, Delivery behaviour);
- * README "Webhooks" (operator CLI). The service runs with CARTAX_PING_INTERVAL_MS=1000 and
+ * docs/operations.md "Webhooks" (operator CLI). The service runs with CARTAX_PING_INTERVAL_MS=1000 and
  * CARTAX_WEBHOOK_RETRY_DELAYS_MS=200,800 (global setup) so pings and retries happen within seconds.
  */
 import { createHmac } from "node:crypto";

@@ -1,4 +1,5 @@
-import { shortDecimal, type TaxMatrixRow } from "@cartax/engine";
+import type { TaxMatrixRow } from "@cartax/engine";
+import { shortDecimal } from "./short-decimal";
 
 /**
  * The service's one seam for answers written without JSON.stringify's walk (issue 29: every fast

@@ -2,7 +2,7 @@ import { type PriceBasis, priceBasisSchema } from "@cartax/schemas";
 import type { Context } from "hono";
 import { ProblemError } from "./problem";
 
-/** The query parameter that sets the basis of this request's catalogPrice (README, "Catalog prices and VAT"). */
+/** The query parameter that sets the basis of this request's catalogPrice (docs/contract.md, "Catalog prices and VAT"). */
 export const PRICE_BASIS_QUERY = "priceBasis";
 
 /** The request's `priceBasis`, or undefined when absent; any other value is a 400 `enum`. */

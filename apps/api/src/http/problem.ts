@@ -3,7 +3,7 @@ import type { FieldError, ProblemDetails } from "@cartax/schemas";
 /**
  * The service's problem codes: stable, machine-readable, one per problem type. The type URI is a
  * relative reference (`/problems/<slug>`), documented in the README and the OpenAPI document; it
- * resolves to a short page built from `title` and `help` (routes/problem-pages.ts).
+ * resolves to a short page built from `title` and `help` (web/problem-pages/problem-pages.ts).
  */
 export const PROBLEMS = {
   validation_error: {

@@ -90,6 +90,18 @@ export const bodyProblems = {
   500: problems[500],
 } as const;
 
+/**
+ * The problems of a read by id in the caller's account: the id malformed (400), the key (401), the
+ * rate limit (429), no such id in this account (404, `notFound` says which), a fault (500).
+ */
+export const readProblems = (notFound: string) => ({
+  400: problems[400],
+  401: problems[401],
+  429: problems[429],
+  404: problem(notFound, 404),
+  500: problems[500],
+});
+
 /** The security of the keyed operations: the key in the query (guaranteed) or the gateway header. */
 export const secured: Record<string, string[]>[] = [{ subscriptionKey: [] }, { subscriptionKeyHeader: [] }];
 
@@ -107,7 +119,7 @@ export const guid = (name: string, where: "path" | "query", description: string)
       example: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
     });
 
-/** The header that states the basis of every catalogPrice answered (README, "Catalog prices and VAT"). */
+/** The header that states the basis of every catalogPrice answered (docs/contract.md, "Catalog prices and VAT"). */
 export const priceBasisHeader = {
   [PRICE_BASIS_HEADER]: {
     description: "Always excl-vat: the basis of the catalogPrice answered (see catalogPrice).",

@@ -4,6 +4,9 @@ import type { Storage } from "@cartax/storage";
 import { QrLogos } from "./qr-logos";
 import { RenderQueue, RenderQueueFullError, type RenderQueueLimits } from "./render-queue";
 
+/** Images are served for 24 hours; the sweep removes them within the hour after (spec: 24–48 h). */
+export const QR_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** What happened to one request for an image (for the metrics). */
 export interface QrImageObserver {
   rendered?(seconds: number): void;

@@ -6,7 +6,7 @@ import { calculationRequest, petrolCar } from "../../src/testing/fixtures";
 import { call, readJson, startTestService, type TestService } from "../../src/testing/test-service";
 
 /**
- * Text that no database stores alike (README, rules vocabulary: `format`): U+0000, which PostgreSQL
+ * Text that no database stores alike (docs/contract.md, Errors: the rule `format`): U+0000, which PostgreSQL
  * refuses and SQLite keeps, and UTF-16 surrogates without their pair. Each is put in one string
  * field of one endpoint's body, at a random place in a valid or random value.
  */

@@ -25,7 +25,7 @@ const walloonCompany = {
 type Line = { viewOption: string; year: number; outcome: string; value?: string; rawValue?: number };
 
 /**
- * The rule of the README ("Lines without a figure"): an unavailable figure never reads as zero tax
+ * The rule of docs/contract.md, "Lines without a figure": an unavailable figure never reads as zero tax
  * on any surface; an exemption stays a zero.
  */
 describe.each(testDatabases())("a figure that cannot be computed on $dialect", (db) => {

@@ -11,6 +11,7 @@ import { comparisons } from "./0009-comparisons";
 import { qrRequestKey } from "./0010-qr-request-key";
 import { comparisonLinks } from "./0011-comparison-links";
 import { calculationRecords } from "./0012-calculation-records";
+import { savedResultEngineVersion } from "./0013-saved-result-engine-version";
 
 /**
  * Every migration, by name; names sort in the order they run. Append new ones (another issue's
@@ -29,4 +30,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0010-qr-request-key": qrRequestKey,
   "0011-comparison-links": comparisonLinks,
   "0012-calculation-records": calculationRecords,
+  "0013-saved-result-engine-version": savedResultEngineVersion,
 };

@@ -12,7 +12,7 @@
  */
 import { isMainThread, parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
-import { encodeAudit } from "../audit-record-codec";
+import { encodeAudit } from "../fast-path/audit-record-codec";
 import type { ExecuteMessage, RowMessage, Settled, WriterThreadData } from "./audit-writer-messages";
 
 if (isMainThread || !parentPort) throw new Error("audit-writer-thread runs only as a worker thread");

@@ -1,0 +1,35 @@
+import { carDetailSchema } from "@cartax/schemas";
+import { createRoute } from "@hono/zod-openapi";
+import type { ServiceContext } from "../../http/app-env";
+import type { Api } from "../../openapi/api";
+import { carDetailExample } from "../../openapi/examples";
+import { bodyProblems, jsonRequest, priceBasisQuery } from "../../openapi/responses";
+import { carExcludingVat } from "../pipeline";
+import { carDetailView } from "./car-detail-view";
+import { carDetailWrite, carDetailWritten, setWrittenHeaders } from "./car-detail-write";
+
+export const createCarDetailRoute = (service: ServiceContext) =>
+  createRoute({
+    operationId: "createCarDetail",
+    method: "post",
+    path: "/v1/CarDetails",
+    summary: "Create a car detail",
+    description: "Any id or ownerId in the body is ignored; the service assigns them.",
+    ...carDetailWrite(service),
+    request: { query: priceBasisQuery, body: jsonRequest(carDetailSchema, carDetailExample) },
+    responses: {
+      201: carDetailWritten("Created."),
+      ...bodyProblems,
+    },
+  });
+
+/** POST /v1/CarDetails: a new car detail in the caller's account, at an id the service assigns. */
+export function registerCreateCarDetail(api: Api, service: ServiceContext): void {
+  api.openapi(createCarDetailRoute(service), async (c) => {
+    const subscription = c.get("subscription");
+    const car = carExcludingVat(c.req.valid("json"), subscription, c.req.valid("query").priceBasis);
+    const stored = await service.storage.carDetails.create(subscription.ownerId, car);
+    setWrittenHeaders(c, service, stored.id);
+    return c.json(carDetailView(stored), 201);
+  });
+}

@@ -1,0 +1,176 @@
+import { testDatabases } from "@cartax/storage/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companyProfile, petrolCar } from "../../testing/fixtures";
+import { call, type Json, readJson, startTestService, type TestService } from "../../testing/test-service";
+
+const electricCar = {
+  name: "Electric, 2025",
+  catalogPrice: 45000,
+  firstRegistration: "2025-03-01",
+  fuel: "Electric" as const,
+  euroStandard: "Euro6" as const,
+  kilowatt: 150,
+  wltp: 0,
+  nedC2: 0,
+};
+const options = { registrationDate: "2025-03-01", years: 3 };
+
+/** The fields of one CSV line (RFC 4180 quoting), to read what a spreadsheet would. */
+const csvFields = (line: string) =>
+  [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, field = ""]) =>
+    field.startsWith('"') ? field.slice(1, -1).replaceAll('""', '"') : field,
+  );
+
+describe.each(testDatabases())("POST /v1/Compare on $dialect", (db) => {
+  let service: TestService;
+  let key: string;
+  let storedId: string;
+  beforeAll(async () => {
+    if (!db.available) return;
+    service = await startTestService(db);
+    key = (await service.subscribe()).primaryKey;
+    storedId = (
+      await readJson(
+        await call(`${service.base}/CarDetails`, key, { body: { ...petrolCar, name: "Petrol, stored" } }),
+      )
+    ).id;
+  });
+  afterAll(async () => {
+    if (db.available) await service.stop();
+  });
+
+  describe.skipIf(!db.available)("", () => {
+    const body = () => ({
+      cars: [{ carDetailId: storedId }, { carDetail: electricCar }, { carDetail: petrolCar }],
+      userProfile: companyProfile,
+      options: { ...options, rankBy: "BenefitInKind" },
+    });
+
+    it("answers one row per car in the caller's order, each one Projection of that car, and a ranking", async () => {
+      const response = await call(`${service.base}/Compare`, key, { body: body() });
+      expect(response.status).toBe(200);
+      const comparison = await readJson(response);
+      expect(comparison.comparisonId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers.get("content-location")).toBe(`/v1/Comparisons/${comparison.comparisonId}`);
+      // 3 years from 1 March 2025: held until 28 February 2028, so four calendar years, the last in part.
+      expect(comparison.years).toEqual([2025, 2026, 2027, 2028]);
+      expect(comparison.rows.map((r: Json) => [r.carDetailId, r.name])).toEqual([
+        [storedId, "Petrol, stored"],
+        [null, "Electric, 2025"],
+        [null, null],
+      ]);
+      const cars = [{ carDetailId: storedId }, { carDetail: electricCar }, { carDetail: petrolCar }];
+      for (const [i, car] of cars.entries()) {
+        const projection = await readJson(
+          await call(`${service.base}/Projection`, key, {
+            body: { ...car, userProfile: companyProfile, options },
+          }),
+        );
+        const row = comparison.rows[i];
+        expect(row.lines).toEqual(projection.years.flatMap((y: Json) => y.lines));
+        expect(row.unavailableLines).toEqual(projection.years.flatMap((y: Json) => y.unavailableLines));
+        expect(row.totals).toEqual(projection.totals);
+      }
+      // The stored and the inline petrol car are the same car: the same BIK, one rank, caller's order.
+      const bik = (i: number) =>
+        comparison.rows[i].totals.find((t: Json) => t.viewOption === "BenefitInKind").rawValue;
+      expect(bik(0)).toBe(bik(2));
+      expect(comparison.ranking.by).toBe("BenefitInKind");
+      const sortedBiks = [0, 1, 2].map(bik).sort((a, b) => a - b);
+      expect(comparison.ranking.entries.map((e: Json) => e.rawValue)).toEqual(sortedBiks);
+      const ranks = comparison.ranking.entries.filter((e: Json) => e.rawValue === bik(0));
+      expect(ranks.map((e: Json) => e.index)).toEqual([0, 2]);
+      expect(ranks[0].rank).toBe(ranks[1].rank);
+    });
+
+    it("answers CSV with Accept: text/csv: one row per car, one column per calculator and year", async () => {
+      const response = await call(`${service.base}/Compare`, key, {
+        body: body(),
+        headers: { accept: "text/csv" },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/csv");
+      // response.text() drops the byte order mark, as a UTF-8 reader does.
+      const rows = (await response.text()).trimEnd().split("\r\n");
+      expect(rows).toHaveLength(4);
+      const header = csvFields(rows[0] ?? "");
+      expect(header.slice(0, 3)).toEqual(["carDetailId", "name", "RoadTax 2025"]);
+      expect(header).toContain("BenefitInKind 2027");
+      expect(header).not.toContain("RoadTax 2026");
+      expect(header).toContain("BenefitInKind total");
+      expect(header.slice(-3)).toEqual(["rank", "ranked value", "missing figures"]);
+      const location = (response.headers.get("content-location") ?? "").replace(/\/csv$/, "");
+      const saved = await readJson(await call(`${service.base}${location.slice(3)}`, key));
+      const first = csvFields(rows[1] ?? "");
+      expect(first.slice(0, 2)).toEqual([storedId, "Petrol, stored"]);
+      expect(first).toHaveLength(header.length);
+      const bikLine = saved.result.rows[0].lines.find(
+        (l: Json) => l.viewOption === "BenefitInKind" && l.year === 2026,
+      );
+      expect(Number(first[header.indexOf("BenefitInKind 2026")])).toBe(bikLine.rawValue);
+      // 2027's BIK rules are not published: an empty cell, never 0.
+      expect(saved.result.rows[0].unavailableLines).toContainEqual(
+        expect.objectContaining({ viewOption: "BenefitInKind", year: 2027, outcome: "rulesNotAvailable" }),
+      );
+      expect(first[header.indexOf("BenefitInKind 2027")]).toBe("");
+    });
+
+    it("negotiates by quality: JSON when the caller prefers it, CSV when it prefers CSV", async () => {
+      const type = async (accept: string) =>
+        (await call(`${service.base}/Compare`, key, { body: body(), headers: { accept } })).headers.get(
+          "content-type",
+        );
+      expect(await type("application/json, text/csv;q=0.5")).toContain("application/json");
+      expect(await type("application/json;q=0.2, text/csv")).toContain("text/csv");
+      expect(await type("*/*")).toContain("application/json");
+    });
+
+    it("saves the comparison under comparisonId, for its own account only", async () => {
+      const other = await service.subscribe();
+      const comparison = await readJson(await call(`${service.base}/Compare`, key, { body: body() }));
+      const response = await call(`${service.base}/Comparisons/${comparison.comparisonId}`, key);
+      expect(response.status).toBe(200);
+      const record = await readJson(response);
+      expect(record.result).toEqual(comparison);
+      expect(record.request).toEqual(body());
+      expect(
+        (await call(`${service.base}/Comparisons/${comparison.comparisonId}`, other.primaryKey)).status,
+      ).toBe(404);
+    });
+
+    it("404 for an unknown stored car, naming its place", async () => {
+      const response = await call(`${service.base}/Compare`, key, {
+        body: {
+          ...body(),
+          cars: [{ carDetail: petrolCar }, { carDetailId: "3fa85f64-5717-4562-b3fc-2c963f66afa6" }],
+        },
+      });
+      expect(response.status).toBe(404);
+      expect((await readJson(response)).detail).toContain("(cars.1.carDetailId)");
+    });
+
+    it.each([
+      ["one car", { cars: [{ carDetail: petrolCar }] }, "cars", "min"],
+      [
+        "51 cars",
+        { cars: Array.from({ length: 51 }, () => ({ carDetailId: "3fa85f64-5717-4562-b3fc-2c963f66afa6" })) },
+        "cars",
+        "max",
+      ],
+      ["a car without car", { cars: [{ carDetail: petrolCar }, {}] }, "cars.1.carDetail", "oneOf"],
+      [
+        "an invalid inline car",
+        { cars: [{ carDetail: petrolCar }, { carDetail: { ...petrolCar, wltp: null } }] },
+        "cars.1.carDetail.wltp",
+        "requiredFrom2021",
+      ],
+      ["an unknown rankBy", { options: { ...options, rankBy: "Cheapest" } }, "options.rankBy", "enum"],
+      ["years 11", { options: { ...options, years: 11 } }, "options.years", "max"],
+    ])("400 problem+json for %s, naming field and rule", async (_, extra, field, rule) => {
+      const response = await call(`${service.base}/Compare`, key, { body: { ...body(), ...extra } });
+      expect(response.status).toBe(400);
+      expect(response.headers.get("content-type")).toContain("application/problem+json");
+      expect((await readJson(response)).errors).toContainEqual(expect.objectContaining({ field, rule }));
+    });
+  });
+});

@@ -1,0 +1,123 @@
+import {
+  type CalculationLine,
+  calculate,
+  enumNames,
+  formatEuro,
+  type Language,
+  Region,
+  toCalculationLine,
+  type UnavailableLine,
+} from "@cartax/engine";
+import { toCarDetailInput } from "@cartax/schemas";
+import type { StoredCar } from "@cartax/storage";
+import { formatLongDate, formatQuantity } from "../kit/page-format";
+import { euroStandardName, fuelName, missingInputNames, PAGE_TEXTS } from "../kit/page-texts";
+
+/** The lines of one region for a company car registered today: registration tax, road tax, BIK. */
+function linesFor(car: StoredCar, region: Region, today: string, language: Language) {
+  const outcome = calculate({
+    car: toCarDetailInput(car),
+    profile: { status: "SelfEmployed", registrationOn: "CompanyRegistration", region, language },
+    options: { registrationDate: today },
+    viewOptions: 1 | 2 | 4,
+  });
+  if (!outcome.ok) return [];
+  const year = Number(today.slice(0, 4));
+  return outcome.results.filter((r) => r.year === year).map((r) => toCalculationLine(r, language));
+}
+
+export type PageLine = CalculationLine | UnavailableLine;
+
+/** The words of the page for a figure, or for its absence (never "0.00 €" for a missing figure). */
+function shortText(line: PageLine | undefined, language: Language): string {
+  const t = PAGE_TEXTS[language];
+  if (!line) return t.none;
+  if ("value" in line) return line.value;
+  if (line.outcome !== "missingInput") return t.noFigure[line.outcome];
+  return t.noFigure.missingInput.replace("{fields}", missingInputNames(line.missingFields, language));
+}
+
+/** One region's row of the taxes table: its registration tax and its annual road tax. */
+export interface RegionTaxes {
+  readonly region: keyof typeof Region;
+  /** The contract's RoadTax line: the registration tax (BIV/TMC). */
+  readonly registrationTax: PageLine | undefined;
+  /** The contract's YearlyTax line: the annual road tax. */
+  readonly roadTax: PageLine | undefined;
+}
+
+/**
+ * What the car page shows, as plain data: the car's name, each region's taxes and the benefit in
+ * kind for a company car registered today, the specifications, in the page's language.
+ */
+export interface CarView {
+  readonly language: Language;
+  readonly name: string;
+  /** The document's title and its description (the registration tax by region) for link previews. */
+  readonly title: string;
+  readonly description: string;
+  readonly regions: readonly RegionTaxes[];
+  readonly bik: PageLine | undefined;
+  /** Whether a figure is provisional: the note that explains the mark is shown once. */
+  readonly anyProvisional: boolean;
+  /** The specifications (label, value), those without a value left out. */
+  readonly specs: readonly (readonly [string, string])[];
+  /** "Computed for a registration on …". */
+  readonly computedFor: string;
+  /** Today, as the footer writes it. */
+  readonly today: string;
+}
+
+/** The car's specifications, in the page's language; those it lacks left out. */
+function carSpecs(car: StoredCar, lang: Language): [string, string][] {
+  const t = PAGE_TEXTS[lang];
+  const specs: [string, string | null][] = [
+    [t.catalogPrice, formatEuro(car.catalogPrice, lang)],
+    [t.firstRegistration, car.firstRegistration ? formatLongDate(car.firstRegistration, lang) : null],
+    [t.fuel, fuelName(car.fuel, lang)],
+    [t.euroStandard, euroStandardName(car.euroStandard, lang)],
+    [t.power, formatQuantity(car.kilowatt, "kW", lang)],
+    [t.co2Wltp, car.wltp != null ? formatQuantity(car.wltp, "g/km", lang) : null],
+    [t.co2Nedc, car.nedC2 ? formatQuantity(car.nedC2, "g/km", lang) : null],
+    [t.capacity, car.capacity != null ? formatQuantity(car.capacity, "cm³", lang) : null],
+    [t.weight, car.weight != null ? formatQuantity(car.weight, "kg", lang) : null],
+    [t.battery, car.batteryCapacity != null ? formatQuantity(car.batteryCapacity, "kWh", lang) : null],
+  ];
+  return specs.filter((spec): spec is [string, string] => spec[1] !== null);
+}
+
+const isProvisional = (line: PageLine | undefined) =>
+  line !== undefined && "value" in line && line.provisional;
+
+/** The car page's view of a stored car, for a registration today, in one language. */
+export function carView(car: StoredCar, today: string, lang: Language): CarView {
+  const t = PAGE_TEXTS[lang];
+  const name = car.name?.trim() || `${fuelName(car.fuel, lang)} ${formatQuantity(car.kilowatt, "kW", lang)}`;
+  const regions = enumNames(Region).map((region) => {
+    const lines = linesFor(car, region, today, lang);
+    const find = (v: string) => lines.find((l) => l.viewOption === v);
+    return {
+      region,
+      registrationTax: find("RoadTax"),
+      roadTax: find("YearlyTax"),
+      bik: find("BenefitInKind"),
+    };
+  });
+  const bik = regions[0]?.bik;
+  const summary = regions
+    .map((r) => `${t.regions[r.region]}: ${shortText(r.registrationTax, lang)}`)
+    .join(" · ");
+  return {
+    language: lang,
+    name,
+    title: `${name} — ${t.title}`,
+    description: `${t.registrationTax}: ${summary}`,
+    regions: regions.map(({ region, registrationTax, roadTax }) => ({ region, registrationTax, roadTax })),
+    bik,
+    anyProvisional:
+      isProvisional(bik) || regions.some((r) => isProvisional(r.registrationTax) || isProvisional(r.roadTax)),
+    specs: carSpecs(car, lang),
+    computedFor: `${t.computedFor} ${formatLongDate(today, lang)}.`,
+    today: formatLongDate(today, lang),
+  };
+}
