@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { registerBenefitInKind } from "./api/benefit-in-kind";
 import { registerCalculations } from "./api/calculations";
 import { registerCarDetails } from "./api/car-details";
 import { registerComparisons } from "./api/comparisons";
@@ -69,6 +70,7 @@ export function createApp(service: ServiceContext, metrics: ServiceMetrics): Api
   registerCalculations(app, service);
   registerProjections(app, service);
   registerComparisons(app, service);
+  registerBenefitInKind(app, service);
   registerTaxMatrix(app, service);
   registerSharing(app, service);
   registerGetPublicPage(app, service);

@@ -124,7 +124,7 @@ export interface paths {
     put?: never;
     /**
      * The taxes of one car over its holding period, year by year (not in the spec)
-     * @description Needs calculation access. A CalculationRequest whose `options` add `years` (1 to 10, default 4) and `assumeLatestRules`. Answers every requested calculator for each year from the registration year: the registration tax once, in its year; the annual road tax, benefit in kind, deductibility, rejected expenses and CO2 contribution every year, as CalculationLines per year, and `totals` per calculator (the sum of the yearly figures; for FiscalDeduction, a percentage, their mean). The first two years equal POST /v1/Calculate's lines. A year whose rules are not published is never extrapolated silently: by default its lines are in `unavailableLines` with outcome `rulesNotAvailable`; with `assumeLatestRules: true` they apply the latest published year's rules and each such line says which (`assumedRulesYear`, its description, provisional). The request and answer are saved as an audit record under `projectionId` (GET /v1/Projections/{projectionId}).
+     * @description Needs calculation access. A CalculationRequest whose `options` add the holding period (`years`, 1 to 10, default 4, from the registration date; or `until`, the last day held), `assumeLatestRules`, and the rates that turn bases into estimated taxes (`corporateTaxRate`, `employeeMarginalRate`, `yearlyCarCosts`). The period is counted by the day: each calendar year it touches (`years[].period`) holds that year's part: the registration tax once; the annual road tax per 12-month taxable period from the registration month that starts while the car is held (a period cut short refunded from the month of deregistration); the benefit in kind per day, month by month at each month's age coefficient (POST /v1/BenefitInKind/schedule), the rejected expenses on it; the CO2 contribution per month of availability; the deduction's percentage. A line counted on part of a year says which part. `totals` per calculator say what they add (`kind`: employerTax, base, percentage); `summary` groups them: the employer's taxes, the bases (never added to taxes), the percentages, and estimates at a stated rate. A line equals POST /v1/Calculate's only where the period covers its whole year (and, for the benefit in kind, when the age coefficient does not change that year). A line whose parameters are not all published is never extrapolated silently: by default it is in `unavailableLines` (outcome `rulesNotAvailable`, `missingParameters` naming them); with `assumeLatestRules: true` it uses every row in force on its dates and carries only the missing parameters from their latest row (`assumedParameters`, its description, provisional). The request and answer are saved as an audit record under `projectionId` (GET /v1/Projections/{projectionId}).
      */
     post: operations["projection"];
     delete?: never;
@@ -164,7 +164,7 @@ export interface paths {
     put?: never;
     /**
      * Compare 2 to 50 cars for one profile over the holding period (not in the spec)
-     * @description Needs calculation access. `cars` holds 2 to 50 cars, each `{ carDetailId }` (a stored car) or `{ carDetail }` (inline), for one `userProfile` and one set of `options` (those of POST /v1/Projection plus `rankBy`). Answers one row per car in the caller's order, each with the lines of every year of its projection and its totals, plus a `ranking` by the chosen total (`rankBy`: a calculator, lowest first, FiscalDeduction highest first; or `employerTaxes`, the default: registration tax + annual road tax + CO2 contribution over the period); ranked on a common basis: only the calculators and years every car has a figure for count (`ranking.basis`); those no car has, such as years whose rules are not published, are left out for all (`ranking.leftOut`); a car lacking a figure another car has ranks after the cars lacking fewer and names it (`entries[].missingFigures`). With `Accept: text/csv` the same answer comes as CSV for a spreadsheet (UTF-8 with a byte order mark, `Content-Disposition` with a file name): one row per car, one column per calculator and year, then each total and whether it is complete, the rank, the ranked value and the missing figures; an empty cell has no figure. Saved under `comparisonId` (GET /v1/Comparisons/{comparisonId}); the CSV answer's `Content-Location` is GET /v1/Comparisons/{comparisonId}/csv, the saved comparison as CSV.
+     * @description Needs calculation access. `cars` holds 2 to 50 cars, each `{ carDetailId }` (a stored car) or `{ carDetail }` (inline), for one `userProfile` and one set of `options` (those of POST /v1/Projection, the holding period counted by the day, plus `rankBy`). Answers one row per car in the caller's order, each with the lines of every year of its projection, its totals and their `summary` (employer's taxes, bases never added to taxes, percentages, estimates at a stated rate), plus a `ranking` by the chosen total (`rankBy`: a calculator, lowest first, FiscalDeduction highest first; or `employerTaxes`, the default: registration tax + annual road tax + CO2 contribution over the period); ranked on a common basis: only the calculators and years every car has a figure for count (`ranking.basis`); those no car has, such as years whose rules are not published, are left out for all (`ranking.leftOut`); a car lacking a figure another car has ranks after the cars lacking fewer and names it (`entries[].missingFigures`). With `Accept: text/csv` the same answer comes as CSV for a spreadsheet (UTF-8 with a byte order mark, `Content-Disposition` with a file name): one row per car, one column per calculator and year, then each total and whether it is complete, the rank, the ranked value and the missing figures; an empty cell has no figure. Saved under `comparisonId` (GET /v1/Comparisons/{comparisonId}); the CSV answer's `Content-Location` is GET /v1/Comparisons/{comparisonId}/csv, the saved comparison as CSV.
      */
     post: operations["compare"];
     delete?: never;
@@ -207,6 +207,26 @@ export interface paths {
     get: operations["getComparisonCsv"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/BenefitInKind/schedule": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The benefit in kind month by month over a period of availability (not in the spec)
+     * @description Needs calculation access. A CalculationRequest whose `options` add `from` (the first day the car is available, default the registration date), `until` (the last day, counted) and `assumeLatestRules`. Answers each calendar month with its days of availability, the age coefficient of that month (started months since the first registration), the CO2 percentage and minimum of its year, the month's amount (the yearly amount × the days ÷ the days of the year, to the cent), the own contribution deducted (`ownMonthlyCost`; a partial month in proportion to its days) and each calendar year's total as the tax form (281.10/281.20) carries it, with the parameters and their sources. Computed only: nothing is saved.
+     */
+    post: operations["benefitInKindSchedule"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1330,6 +1350,124 @@ export interface components {
       /** @description The request as received. */
       request?: unknown;
       result: components["schemas"]["ComparisonResult"];
+    };
+    BenefitInKindSchedule: {
+      from: string;
+      until: string;
+      months: components["schemas"]["BenefitInKindScheduleMonth"][];
+      years: components["schemas"]["BenefitInKindScheduleYear"][];
+      legalSource: {
+        title: string;
+        url: string;
+      } & {
+        [key: string]: unknown;
+      };
+      /** @description The counting rule (per calendar day of availability) with its source. */
+      countingRule: {
+        name: string;
+        value: number | string;
+        unit: string;
+      } & {
+        [key: string]: unknown;
+      };
+    };
+    BenefitInKindScheduleMonth: {
+      /** @description yyyy-MM. */
+      month: string;
+      year: number;
+      /** @description The first day of the month the car is available. */
+      from: string;
+      /** @description The last day of the month the car is available. */
+      until: string;
+      /** @description Days of availability in the month (the first day counts, the day of return does not). */
+      days: number;
+      /** @description Days of the calendar year (365 or 366): the denominator of the month's share. */
+      daysInYear: number;
+      /**
+       * @description Known values: amount, exempt, missingInput, notApplicable, rulesNotAvailable. Others may appear within v1; treat an unknown value as such, not as an error.
+       * @example amount
+       */
+      outcome: string;
+      /** @description The month's age coefficient (%), by started months since the first registration. */
+      ageCoefficient: number | null;
+      /** @description The CO2 percentage of the month's year (%). */
+      co2Percent: number | null;
+      /** @description The yearly minimum of the month's year (€). */
+      minimum: number | null;
+      /** @description The yearly benefit at this month's coefficient, after the minimum (€). */
+      yearlyAmount: number | null;
+      /** @description The month's share before the own contribution, to the cent (€). */
+      grossAmount: number | null;
+      /** @description The employee's own contribution deducted this month (€). */
+      ownContribution: number;
+      /** @description The month's taxable benefit, to the cent (€); null without a figure. */
+      amount: number | null;
+      provisional: boolean;
+      assumedParameters: {
+        parameter: string;
+        carriedFrom: string;
+        publishedUntil: string;
+      }[];
+      missingParameters: string[];
+    };
+    BenefitInKindScheduleYear: {
+      year: number;
+      days: number;
+      /** @description The sum of the months' amounts, as the tax form (281.10/281.20) carries it; null when a month has no figure. */
+      total: number | null;
+      /** @description The sum before the own contribution (the rejected expenses' base). */
+      grossTotal: number | null;
+      ownContribution: number;
+      complete: boolean;
+      provisional: boolean;
+      /** @description The parameters of law the year's months used, each once, with their sources. */
+      parameters: {
+        name: string;
+        value: number | string;
+        unit: string;
+        source: {
+          href: string;
+          title: string;
+          officialJournalDate?: string;
+        };
+        provisional: boolean;
+        parameter: string | null;
+      }[];
+    };
+    BenefitInKindScheduleRequest: {
+      /** Format: uuid */
+      carDetailId?: string | null;
+      carDetail?: components["schemas"]["CarDetailInput"] | null;
+      userProfile: components["schemas"]["UserProfile"];
+      options: components["schemas"]["BenefitInKindScheduleOptions"];
+      version?: string | null;
+    };
+    BenefitInKindScheduleOptions: {
+      /**
+       * Format: date
+       * @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too).
+       */
+      registrationDate: string;
+      /**
+       * Format: date
+       * @description A date as yyyy-MM-dd (a date-time with a zero time part is accepted too).
+       */
+      orderDate?: string | null;
+      /** @description The dealer's total discount, VAT included. Accepted and unused: no figure depends on it (the benefit in kind's catalogue value is the price without any discount, art. 36 §2 WIB 92; no other tax computed depends on the price paid). */
+      totalDiscount?: number | null;
+      ownMonthlyCost?: number | null;
+      /**
+       * Format: date
+       * @description The first day the car is available (counted in full); default the registration date.
+       */
+      from?: string | null;
+      /**
+       * Format: date
+       * @description The last day the car is available (counted; the day it is returned is not): at most 3660 days after `from`.
+       */
+      until: string;
+      /** @description false (default): a month whose parameters are not published has no figure (its year's total is null). true: the missing parameters are carried from their latest published row, named in assumedParameters, provisional. */
+      assumeLatestRules?: boolean | null;
     };
     TaxMatrixResult: {
       /** Format: uuid */
@@ -3295,6 +3433,210 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  benefitInKindSchedule: {
+    parameters: {
+      query?: {
+        /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
+        priceBasis?: "excl-vat" | "incl-vat";
+        /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default until 28 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
+        include?: "parameters";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "carDetail": {
+         *         "catalogPrice": 30000,
+         *         "firstRegistration": "2025-11-20",
+         *         "fuel": "Petrol",
+         *         "euroStandard": "Euro6",
+         *         "kilowatt": 96,
+         *         "wltp": 130,
+         *         "nedC2": 0,
+         *         "capacity": 1498
+         *       },
+         *       "userProfile": {
+         *         "postalCode": 1000,
+         *         "status": "SelfEmployed",
+         *         "registrationOn": "CompanyRegistration",
+         *         "regionRegistration": "Brussels",
+         *         "language": "en"
+         *       },
+         *       "options": {
+         *         "registrationDate": "2025-11-20",
+         *         "from": "2025-11-20",
+         *         "until": "2026-12-31",
+         *         "ownMonthlyCost": 50
+         *       }
+         *     }
+         */
+        "application/json": components["schemas"]["BenefitInKindScheduleRequest"];
+      };
+    };
+    responses: {
+      /** @description The schedule. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BenefitInKindSchedule"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description carDetailId was given but no such car detail exists in this account. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/not-found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Body larger than 65536 bytes. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/payload-too-large",
+           *       "title": "The body is too large",
+           *       "status": 413,
+           *       "code": "payload_too_large",
+           *       "detail": "the body is larger than 65536 bytes (64 KiB)",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unsupported-media-type",
+           *       "title": "Unsupported content type",
+           *       "status": 415,
+           *       "code": "unsupported_media_type",
+           *       "detail": "the body must be sent as application/json, not text/plain",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */

@@ -85,9 +85,11 @@ export {
 export { type RunCalculationOutcome, runCalculation, storedCarError } from "./run-calculation";
 export { isUnstorableText, textSchema, UNSTORABLE_TEXT_MESSAGE } from "./text-schema";
 export {
+  type ProjectionOptionsBody,
   toCalculationInput,
   toCalculationOptions,
   toCarDetailInput,
+  toProjectionOptions,
   toTaxpayerProfile,
 } from "./to-calculation-input";
 export {

@@ -1,4 +1,11 @@
-import type { CalculationInput, CalculationOptions, CarDetailInput, TaxpayerProfile } from "@cartax/engine";
+import type {
+  CalculationInput,
+  CalculationOptions,
+  CarDetailInput,
+  CorporateTaxRate,
+  ProjectionOptions,
+  TaxpayerProfile,
+} from "@cartax/engine";
 import type { CalculationRequestBody } from "./calculation-request-schema";
 import type { CarDetailBody } from "./car-detail-schema";
 
@@ -41,6 +48,28 @@ export function toCalculationOptions(o: CalculationRequestBody["options"]): Calc
     orderDate: o.orderDate ?? null,
     totalDiscount: o.totalDiscount ?? null,
     ownMonthlyCost: o.ownMonthlyCost ?? null,
+  };
+}
+
+/** The holding period and the stated rates of a validated ProjectionOptions (Projection, Compare). */
+export interface ProjectionOptionsBody {
+  readonly years?: number | null | undefined;
+  readonly until?: string | null | undefined;
+  readonly assumeLatestRules?: boolean | null | undefined;
+  readonly corporateTaxRate?: CorporateTaxRate | null | undefined;
+  readonly employeeMarginalRate?: number | null | undefined;
+  readonly yearlyCarCosts?: number | null | undefined;
+}
+
+/** The engine's projection options of validated ProjectionOptions: absent and null alike left out. */
+export function toProjectionOptions(o: ProjectionOptionsBody): ProjectionOptions {
+  return {
+    years: o.years ?? undefined,
+    until: o.until ?? undefined,
+    assumeLatestRules: o.assumeLatestRules ?? undefined,
+    corporateTaxRate: o.corporateTaxRate ?? undefined,
+    employeeMarginalRate: o.employeeMarginalRate ?? undefined,
+    yearlyCarCosts: o.yearlyCarCosts ?? undefined,
   };
 }
 

@@ -72,6 +72,17 @@ describe("@cartax/client against the real service", () => {
     });
     // 3 years from 1 March 2025, by the day: until 28 February 2028.
     expect(projected.data?.years.map((y) => y.year)).toEqual([2025, 2026, 2027, 2028]);
+    expect(projected.data?.summary?.employerTaxes.adds).toEqual(["RoadTax", "YearlyTax", "CO2Contribution"]);
+    const schedule = await cartax.POST("/v1/BenefitInKind/schedule", {
+      body: {
+        carDetail: petrolCar,
+        userProfile,
+        options: { registrationDate: "2025-03-01", from: "2025-03-10", until: "2025-12-31" },
+      },
+    });
+    // 10 months, the first from the 10th: 22 days of March counted.
+    expect(schedule.data?.months.map((m) => m.days)[0]).toBe(22);
+    expect(schedule.data?.months).toHaveLength(10);
     const saved = await cartax.GET("/v1/Projections/{projectionId}", {
       params: { path: { projectionId: projected.data?.projectionId ?? "" } },
     });

@@ -86,7 +86,8 @@ function namingMissing(
   year: number,
 ): TaxResult {
   if (result.outcome !== "rulesNotAvailable") return result;
-  return namingMissingParameters(result, () => run(lineContext(input, year)));
+  // Without its explanation: the run again only has to read the parameters.
+  return namingMissingParameters(result, () => run(lineContext(input, year, false)));
 }
 
 /** What `calculateLine` answers: the result, or the input issues that prevent it. */

@@ -168,7 +168,7 @@ export function projectionSummary(
             rawValue:
               employerTaxes.rawValue === null && corporate.rawValue === null
                 ? null
-                : cents(employerTaxes.rawValue) / 100 + cents(corporate.rawValue) / 100,
+                : (cents(employerTaxes.rawValue) + cents(corporate.rawValue)) / 100,
             complete: employerTaxes.complete && corporate.complete,
             adds: [...employerTaxes.adds, "corporateTaxEstimate"],
             incomplete: employerTaxes.incomplete,

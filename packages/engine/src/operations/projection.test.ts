@@ -351,6 +351,9 @@ describe("project: totals that add like with like", () => {
       base: bik,
     });
     expect(summary.employeeTaxEstimate?.rawValue).toBe(Math.round(bik * 50) / 100);
+    // Whole cents: the sum of two amounts to the cent is itself to the cent, not a float's neighbour.
+    const withEstimate = summary.employerTaxesWithEstimate?.rawValue as number;
+    expect(withEstimate).toBe(Math.round(withEstimate * 100) / 100);
     expect(summary.employerTaxesWithEstimate?.adds).toEqual([
       "RoadTax",
       "YearlyTax",

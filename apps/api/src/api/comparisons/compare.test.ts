@@ -83,6 +83,38 @@ describe.each(testDatabases())("POST /v1/Compare on $dialect", (db) => {
       expect(ranks[0].rank).toBe(ranks[1].rank);
     });
 
+    it("groups each row's totals: the employer's taxes add taxes only, in JSON and as the CSV's last columns, with an estimate at a stated rate", async () => {
+      const stated = { ...body(), options: { ...options, corporateTaxRate: "standard" } };
+      const comparison = await readJson(await call(`${service.base}/Compare`, key, { body: stated }));
+      for (const row of comparison.rows) {
+        const taxes = row.totals.filter((t: Json) =>
+          ["RoadTax", "YearlyTax", "CO2Contribution"].includes(t.viewOption),
+        );
+        const cents = taxes.reduce((sum: number, t: Json) => sum + Math.round((t.rawValue ?? 0) * 100), 0);
+        expect(row.summary.employerTaxes.adds).toEqual(taxes.map((t: Json) => t.viewOption));
+        expect(row.summary.employerTaxes.rawValue).toBe(cents / 100);
+        expect(row.summary.bases.map((t: Json) => t.viewOption)).toEqual([
+          "BenefitInKind",
+          "RejectedExpenses",
+        ]);
+        expect(row.summary.corporateTaxEstimate).toMatchObject({ estimate: true, rate: 25 });
+      }
+      const csv = await (
+        await call(`${service.base}/Compare`, key, { body: stated, headers: { accept: "text/csv" } })
+      ).text();
+      const [head, first] = csv.slice(1).split("\r\n");
+      const header = csvFields(head ?? "");
+      expect(header.slice(-3)).toEqual([
+        "employer taxes",
+        "employer taxes complete",
+        "corporate tax estimate",
+      ]);
+      const cells = csvFields(first ?? "");
+      expect(Number(cells[header.indexOf("employer taxes")])).toBe(
+        comparison.rows[0].summary.employerTaxes.rawValue,
+      );
+    });
+
     it("answers CSV with Accept: text/csv: one row per car, one column per calculator and year", async () => {
       const response = await call(`${service.base}/Compare`, key, {
         body: body(),
@@ -98,7 +130,14 @@ describe.each(testDatabases())("POST /v1/Compare on $dialect", (db) => {
       expect(header).toContain("BenefitInKind 2027");
       expect(header).not.toContain("RoadTax 2026");
       expect(header).toContain("BenefitInKind total");
-      expect(header.slice(-3)).toEqual(["rank", "ranked value", "missing figures"]);
+      // Columns are only ever added at the end (docs/contract.md, section 10): the employer's taxes last.
+      expect(header.slice(-5)).toEqual([
+        "rank",
+        "ranked value",
+        "missing figures",
+        "employer taxes",
+        "employer taxes complete",
+      ]);
       const location = (response.headers.get("content-location") ?? "").replace(/\/csv$/, "");
       const saved = await readJson(await call(`${service.base}${location.slice(3)}`, key));
       const first = csvFields(rows[1] ?? "");

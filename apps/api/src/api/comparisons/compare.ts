@@ -5,6 +5,7 @@ import {
   comparisonResultSchema,
   toCalculationOptions,
   toCarDetailInput,
+  toProjectionOptions,
   toTaxpayerProfile,
 } from "@cartax/schemas";
 import { createRoute, z } from "@hono/zod-openapi";
@@ -30,7 +31,7 @@ export const compareRoute = (service: ServiceContext) =>
     path: "/v1/Compare",
     summary: "Compare 2 to 50 cars for one profile over the holding period (not in the spec)",
     description:
-      "Needs calculation access. `cars` holds 2 to 50 cars, each `{ carDetailId }` (a stored car) or `{ carDetail }` (inline), for one `userProfile` and one set of `options` (those of POST /v1/Projection plus `rankBy`). Answers one row per car in the caller's order, each with the lines of every year of its projection and its totals, plus a `ranking` by the chosen total (`rankBy`: a calculator, lowest first, FiscalDeduction highest first; or `employerTaxes`, the default: registration tax + annual road tax + CO2 contribution over the period); ranked on a common basis: only the calculators and years every car has a figure for count (`ranking.basis`); those no car has, such as years whose rules are not published, are left out for all (`ranking.leftOut`); a car lacking a figure another car has ranks after the cars lacking fewer and names it (`entries[].missingFigures`). With `Accept: text/csv` the same answer comes as CSV for a spreadsheet (UTF-8 with a byte order mark, `Content-Disposition` with a file name): one row per car, one column per calculator and year, then each total and whether it is complete, the rank, the ranked value and the missing figures; an empty cell has no figure. Saved under `comparisonId` (GET /v1/Comparisons/{comparisonId}); the CSV answer's `Content-Location` is GET /v1/Comparisons/{comparisonId}/csv, the saved comparison as CSV.",
+      "Needs calculation access. `cars` holds 2 to 50 cars, each `{ carDetailId }` (a stored car) or `{ carDetail }` (inline), for one `userProfile` and one set of `options` (those of POST /v1/Projection, the holding period counted by the day, plus `rankBy`). Answers one row per car in the caller's order, each with the lines of every year of its projection, its totals and their `summary` (employer's taxes, bases never added to taxes, percentages, estimates at a stated rate), plus a `ranking` by the chosen total (`rankBy`: a calculator, lowest first, FiscalDeduction highest first; or `employerTaxes`, the default: registration tax + annual road tax + CO2 contribution over the period); ranked on a common basis: only the calculators and years every car has a figure for count (`ranking.basis`); those no car has, such as years whose rules are not published, are left out for all (`ranking.leftOut`); a car lacking a figure another car has ranks after the cars lacking fewer and names it (`entries[].missingFigures`). With `Accept: text/csv` the same answer comes as CSV for a spreadsheet (UTF-8 with a byte order mark, `Content-Disposition` with a file name): one row per car, one column per calculator and year, then each total and whether it is complete, the rank, the ranked value and the missing figures; an empty cell has no figure. Saved under `comparisonId` (GET /v1/Comparisons/{comparisonId}); the CSV answer's `Content-Location` is GET /v1/Comparisons/{comparisonId}/csv, the saved comparison as CSV.",
     ...calculating.operation(service),
     request: calculating.request(compareRequestSchema, compareRequestExample),
     responses: {
@@ -71,8 +72,7 @@ function compareCars(request: CompareRequest, referenced: readonly ReferencedCar
   const { options, userProfile } = request;
   return compare(cars, toTaxpayerProfile(userProfile), {
     ...toCalculationOptions(options),
-    years: options.years ?? undefined,
-    assumeLatestRules: options.assumeLatestRules ?? undefined,
+    ...toProjectionOptions(options),
     rankBy: options.rankBy ?? undefined,
     ...(userProfile.viewOptions != null ? { viewOptions: userProfile.viewOptions } : {}),
   });
@@ -95,6 +95,7 @@ function comparisonResult(call: CalculationCall, request: CompareRequest, outcom
       ),
       unavailableLines: row.unavailableLines,
       totals: row.totals,
+      summary: row.summary,
     })),
     ranking: outcome.ranking,
   };

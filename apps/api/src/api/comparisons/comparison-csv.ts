@@ -17,6 +17,12 @@ interface ComparisonAnswer {
       readonly rawValue: number | null;
       readonly complete: boolean;
     }[];
+    /** Absent from comparisons saved before the totals were grouped (their cells stay empty). */
+    readonly summary?: {
+      readonly employerTaxes: { readonly rawValue: number | null; readonly complete: boolean };
+      readonly corporateTaxEstimate: { readonly rawValue: number | null } | null;
+      readonly employeeTaxEstimate: { readonly rawValue: number | null } | null;
+    };
   }[];
   readonly ranking: {
     readonly entries: readonly {
@@ -63,7 +69,9 @@ const text = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : valu
  * per calculator its total (`<Calculator> total`, a sum; for FiscalDeduction, a percentage,
  * `FiscalDeduction mean`) and whether it is complete (`… complete`: true or false), then the rank,
  * the value ranked (over the ranking's common basis) and the figures the car lacks that another car
- * has. Figures are plain numbers with a point (rawValue: euros, or the deduction's percentage); a
+ * has; then the employer's taxes (registration tax + annual road tax + CO2 contribution: never a
+ * base or a percentage) and whether complete, and, when the request stated a rate, the estimates
+ * (columns are only ever added at the end). Figures are plain numbers with a point (rawValue: euros, or the deduction's percentage); a
  * calculator and year without a figure is an empty cell, never 0.
  */
 export function comparisonCsv(answer: ComparisonAnswer): string {
@@ -77,6 +85,8 @@ export function comparisonCsv(answer: ComparisonAnswer): string {
     answer.rows.some((row) => row.totals.some((t) => t.viewOption === calculator)),
   );
   const entryOf = new Map(answer.ranking.entries.map((entry) => [entry.index, entry]));
+  // An estimate's column only when the request stated its rate.
+  const estimates = ESTIMATE_COLUMNS.filter(({ of }) => answer.rows.some((row) => row.summary?.[of] != null));
   const header = [
     "carDetailId",
     "name",
@@ -88,6 +98,9 @@ export function comparisonCsv(answer: ComparisonAnswer): string {
     "rank",
     "ranked value",
     "missing figures",
+    "employer taxes",
+    "employer taxes complete",
+    ...estimates.map(({ column }) => column),
   ];
   const lines = [header.map(field).join(",")];
   answer.rows.forEach((row, index) => {
@@ -103,11 +116,20 @@ export function comparisonCsv(answer: ComparisonAnswer): string {
       String(entryOf.get(index)?.rank ?? ""),
       numberText(entryOf.get(index)?.rawValue),
       (entryOf.get(index)?.missingFigures ?? []).map(missingText).join("; "),
+      numberText(row.summary?.employerTaxes.rawValue),
+      row.summary === undefined ? "" : String(row.summary.employerTaxes.complete),
+      ...estimates.map(({ of }) => numberText(row.summary?.[of]?.rawValue)),
     ];
     lines.push(cells.map(field).join(","));
   });
   return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
 }
+
+/** The estimates a request can ask for (a base taxed at a rate it states), as CSV columns. */
+const ESTIMATE_COLUMNS = [
+  { column: "corporate tax estimate", of: "corporateTaxEstimate" },
+  { column: "employee tax estimate", of: "employeeTaxEstimate" },
+] as const;
 
 const keyOf = (line: { readonly viewOption: string; readonly year: number }) =>
   `${line.viewOption}:${line.year}`;

@@ -78,6 +78,62 @@ describe.each(testDatabases())("POST /v1/Projection on $dialect", (db) => {
       expect(assumed.totals.find((t: Json) => t.viewOption === "BenefitInKind").complete).toBe(true);
     });
 
+    it("takes the holding period as until, answers each year's part and the grouped totals, and estimates at stated rates only", async () => {
+      const body = {
+        ...request,
+        options: {
+          ...request.options,
+          until: "2026-08-31",
+          corporateTaxRate: "standard",
+          employeeMarginalRate: 50,
+        },
+      };
+      const response = await call(`${service.base}/Projection`, key, { body });
+      expect(response.status).toBe(200);
+      const projection = await readJson(response);
+      expect([projection.from, projection.until]).toEqual(["2025-03-01", "2026-08-31"]);
+      expect(projection.years.map((y: Json) => y.period)).toEqual([
+        { from: "2025-03-01", until: "2025-12-31", days: 306, daysInYear: 365 },
+        { from: "2026-01-01", until: "2026-08-31", days: 243, daysInYear: 365 },
+      ]);
+      const { summary, totals } = projection;
+      expect(summary.employerTaxes.adds).toEqual(["RoadTax", "YearlyTax", "CO2Contribution"]);
+      const bik = totals.find((t: Json) => t.viewOption === "BenefitInKind").rawValue;
+      expect(summary.employeeTaxEstimate).toMatchObject({
+        estimate: true,
+        payer: "employee",
+        rate: 50,
+        base: bik,
+      });
+      expect(summary.employeeTaxEstimate.rawValue).toBe(Math.round(bik * 50) / 100);
+      expect(summary.corporateTaxEstimate).toMatchObject({ estimate: true, payer: "employer", rate: 25 });
+      expect(summary.employerTaxesWithEstimate.rawValue).toBe(
+        Math.round((summary.employerTaxes.rawValue + summary.corporateTaxEstimate.rawValue) * 100) / 100,
+      );
+      const plain = await readJson(await call(`${service.base}/Projection`, key, { body: request }));
+      expect(plain.summary.corporateTaxEstimate).toBeNull();
+      expect(plain.summary.employeeTaxEstimate).toBeNull();
+    });
+
+    it("refuses until with years, before the registration, and an unknown corporate rate, naming each field", async () => {
+      const bad = await call(`${service.base}/Projection`, key, {
+        body: {
+          ...request,
+          options: { ...request.options, years: 2, until: "2020-01-01", corporateTaxRate: "low" },
+        },
+      });
+      expect(bad.status).toBe(400);
+      const fields = (await readJson(bad)).errors.map((e: Json) => e.field);
+      expect(fields).toContain("options.corporateTaxRate");
+      const both = await call(`${service.base}/Projection`, key, {
+        body: { ...request, options: { ...request.options, years: 2, until: "2026-01-01" } },
+      });
+      expect(both.status).toBe(400);
+      expect((await readJson(both)).errors).toContainEqual(
+        expect.objectContaining({ field: "options.until", rule: "exclusive" }),
+      );
+    });
+
     it("saves the audit record, readable by its own account only", async () => {
       const sub = await service.subscribe();
       const other = await service.subscribe();

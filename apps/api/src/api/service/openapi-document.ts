@@ -24,6 +24,7 @@ export const documentConfig = () => ({
       `Rules version ${RULES_VERSION}. Errors are RFC 9457 problem details (application/problem+json)`,
       "with a stable `code`; validation errors list `errors: [{field, rule, message}]`.",
       `Bodies are limited to ${MAX_BODY_BYTES} bytes.`,
+      "Changes, dated and marked additive or breaking: [changelog](https://github.com/cartax/cartax/blob/main/docs/changelog.md).",
     ].join(" "),
     license: { name: "MIT", identifier: "MIT" },
     contact: { name: "Cartax maintainers", url: "https://github.com/cartax/cartax/issues" },

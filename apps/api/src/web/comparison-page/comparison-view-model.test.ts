@@ -8,7 +8,8 @@ describe("the comparison page's view", () => {
 
   it("is plain data in the page's language: heading, ranking preview, the profile's lines", () => {
     const view = comparisonView(comparison, "en");
-    expect(view.heading).toBe("2 cars, 2026–2029");
+    // Held 4 years from a 2026 registration, counted by the day: the last part-year is 2030.
+    expect(view.heading).toBe("2 cars, 2026–2030");
     expect(view.title).toBe(`${view.heading} — Company car comparison`);
     expect(view.description).toMatch(/^Ranking: 1\. .+ \(.+\) · 2\. /);
     expect(view.nameOf(comparison.rows[0])).toBe("Volvo XC40 T4 Recharge");
