@@ -4,16 +4,29 @@
 // The build is quiet unless it fails (then its output goes to standard error): standard output
 // carries only the command's own output.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const turbo = path.join(root, "node_modules", ".bin", "turbo");
-const build = spawnSync(turbo, ["run", "build", "--filter=@cartax/cli...", "--output-logs=errors-only"], {
-  cwd: root,
-  stdio: ["ignore", "pipe", "pipe"],
-  env: { TURBO_TELEMETRY_DISABLED: "1", ...process.env },
-});
+const runBuild = () =>
+  spawnSync(turbo, ["run", "build", "--filter=@cartax/cli...", "--output-logs=errors-only"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { TURBO_TELEMETRY_DISABLED: "1", ...process.env },
+  });
+let build = runBuild();
+// An install running beside us (`npm start` in another terminal) relinks node_modules/.bin for a
+// moment: with node_modules there, wait for turbo to come back (at most 20 s) before saying so.
+for (
+  let waited = 0;
+  build.error?.code === "ENOENT" && fs.existsSync(path.join(root, "node_modules")) && waited < 40;
+  waited++
+) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  build = runBuild();
+}
 if (build.error) {
   // No turbo: the workspace is not installed (yet: `npm start` may still be installing it).
   process.stderr.write(

@@ -1398,7 +1398,7 @@ export interface components {
       yearlyAmount: number | null;
       /** @description The month's share before the own contribution, to the cent (€). */
       grossAmount: number | null;
-      /** @description The employee's own contribution deducted this month (€). */
+      /** @description The employee's own contribution deducted this month (€): `ownMonthlyCost` (for a partial month in proportion to its days) up to the month's gross amount, so grossAmount − ownContribution = amount. */
       ownContribution: number;
       /** @description The month's taxable benefit, to the cent (€); null without a figure. */
       amount: number | null;

@@ -294,7 +294,11 @@ export const scheduleMonthSchema = z
       .number()
       .nullable()
       .describe("The month's share before the own contribution, to the cent (€)."),
-    ownContribution: z.number().describe("The employee's own contribution deducted this month (€)."),
+    ownContribution: z
+      .number()
+      .describe(
+        "The employee's own contribution deducted this month (€): `ownMonthlyCost` (for a partial month in proportion to its days) up to the month's gross amount, so grossAmount − ownContribution = amount.",
+      ),
     amount: z
       .number()
       .nullable()

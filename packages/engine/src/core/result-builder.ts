@@ -1,5 +1,5 @@
 import { type LegalText, legalSourceOf } from "../law/legal-texts";
-import type { ParameterRow } from "../law/parameter-table";
+import { type ParameterRow, unpublishedSoFar } from "../law/parameter-table";
 import type { Source } from "../law/source";
 import type { Calculator, Region } from "./enums";
 import { type Fraction, toEuros } from "./exact";
@@ -223,8 +223,22 @@ export class ResultBuilder {
     return this.note(note, details).build("notApplicable", 0);
   }
 
+  /**
+   * The parameters this line needs are not published for its dates. Inside a run that notes
+   * unpublished look-ups (`notingUnpublished`, `lookingUpUnpublished`), the line names them
+   * (`missingParameters`): a calculator reads the law of its line whole before deciding this.
+   */
   rulesNotAvailable(what: string): TaxResult {
-    return this.note("rulesNotPublished", { missingRule: what }).build("rulesNotAvailable", 0);
+    const missing = unpublishedSoFar();
+    if (missing === undefined || missing.length === 0)
+      return this.note("rulesNotPublished", { missingRule: what }).build("rulesNotAvailable", 0);
+    this.note("parametersNotPublished", {
+      missingRule: what,
+      lineYear: String(this.ctx.year),
+      missingParameters: missing.join(" "),
+    });
+    // Its own literal, as missingInput's: the usual results keep one shape without the key.
+    return { ...this.build("rulesNotAvailable", 0), missingParameters: missing };
   }
 }
 

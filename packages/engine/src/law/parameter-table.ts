@@ -112,6 +112,32 @@ export function lookingUpUnpublished<R>(
   }
 }
 
+/**
+ * The ids of the parameters the current run has read past their last published row so far (in the
+ * order first read), or undefined outside a run that notes them without carrying: a line that
+ * finds its rules not available names them (the result builder).
+ */
+export function unpublishedSoFar(): readonly string[] | undefined {
+  // A run that carries has no missing parameter: what it found, it carried.
+  return unpublished === undefined || unpublished.carry ? undefined : [...unpublished.found.keys()];
+}
+
+/**
+ * Runs `run` noting look-ups past a parameter's last row (never carrying), each line afresh:
+ * `nextLine()` forgets what the previous line noted. For `calculate`, whose lines name what they
+ * lack without being computed twice.
+ */
+export function notingUnpublished<R>(run: (nextLine: () => void) => R): R {
+  const outer = unpublished;
+  const scope: UnpublishedLookups = { carry: false, found: new Map() };
+  unpublished = scope;
+  try {
+    return run(() => scope.found.clear());
+  } finally {
+    unpublished = outer;
+  }
+}
+
 // One carried copy per published row, so that what calculators derive from a row (preparation,
 // lawByDate) is derived once.
 const carriedCopies = new WeakMap<ParameterRow<unknown>, ParameterRow<unknown>>();
@@ -247,24 +273,60 @@ function resolvedLaw<K, T extends Record<string, ParameterTable<unknown>>, R ext
   dateOf: (key: K) => IsoDate,
 ): (key: K) => R | undefined {
   const memo = new Map<K, R | null>();
+  // Inside a run that notes or carries unpublished rows, the law of a day also says which rows it
+  // found unpublished: remembered per mode with them, and said again to the run on each hit.
+  const noted = new Map<K, NotedLaw<R>>();
+  const carried = new Map<K, NotedLaw<R>>();
   const keys = Object.keys(tables) as (keyof T & string)[];
   const list = keys.map((key) => tables[key] as ParameterTable<unknown>);
+  const resolveAt = (key: K): R | null => {
+    const date = dateOf(key);
+    const rows: Record<string, ParameterRow<unknown> | undefined> = {};
+    for (const name of keys) rows[name] = rowAt(tables[name] as ParameterTable<unknown>, date);
+    return resolve(rows as RowsOf<T>, date);
+  };
   return (key) => {
     if (observer !== undefined) for (const table of list) observer(table);
-    // Inside a run that notes or carries unpublished rows, every look-up is made again: the law
-    // of a day then depends on the run.
-    let law = unpublished === undefined ? memo.get(key) : undefined;
+    const scope = unpublished;
+    if (scope !== undefined) return notedLaw(scope, scope.carry ? carried : noted, key, resolveAt);
+    let law = memo.get(key);
     if (law === undefined) {
-      const date = dateOf(key);
-      const rows: Record<string, ParameterRow<unknown> | undefined> = {};
-      for (const name of keys) rows[name] = rowAt(tables[name] as ParameterTable<unknown>, date);
-      law = resolve(rows as RowsOf<T>, date);
-      if (unpublished !== undefined) return law ?? undefined;
+      law = resolveAt(key);
       if (memo.size > 2048) memo.clear();
       memo.set(key, law);
     }
     return law ?? undefined;
   };
+}
+
+/** A day's law resolved inside a run that notes unpublished rows, with the rows it noted. */
+interface NotedLaw<R> {
+  readonly law: R | null;
+  readonly found: readonly CarriedParameter[];
+}
+
+function notedLaw<K, R>(
+  scope: UnpublishedLookups,
+  memo: Map<K, NotedLaw<R>>,
+  key: K,
+  resolveAt: (key: K) => R | null,
+): R | undefined {
+  let entry = memo.get(key);
+  if (entry === undefined) {
+    // Resolved in a scope of its own, so that what it notes is known apart from the run's.
+    const own: UnpublishedLookups = { carry: scope.carry, found: new Map() };
+    unpublished = own;
+    try {
+      entry = { law: resolveAt(key), found: [...own.found.values()] };
+    } finally {
+      unpublished = scope;
+    }
+    if (memo.size > 2048) memo.clear();
+    memo.set(key, entry);
+  }
+  for (const found of entry.found)
+    if (!scope.found.has(found.parameter)) scope.found.set(found.parameter, found);
+  return entry.law ?? undefined;
 }
 
 /**

@@ -70,6 +70,25 @@ describe("benefitInKindSchedule", () => {
     expect(parts.map((p) => p.until)).toEqual(["2025-11-30", "2025-12-31"]);
   });
 
+  it("refuses a period that starts before the car's first registration", () => {
+    const vector = vectors[0] as ScheduleVector;
+    const outcome = benefitInKindSchedule(inputOf(vector), { from: "2025-01-01", until: "2025-12-31" });
+    expect(outcome.ok ? [] : outcome.issues).toContainEqual(
+      expect.objectContaining({ field: "options.from", rule: "range" }),
+    );
+  });
+
+  it("deducts the own contribution up to the month's benefit: gross − own contribution = amount", () => {
+    const vector = vectors[0] as ScheduleVector;
+    const input = { ...inputOf(vector), options: { ...inputOf(vector).options, ownMonthlyCost: 400 } };
+    const outcome = benefitInKindSchedule(input, { from: vector.from, until: vector.until });
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
+    for (const m of outcome.months) {
+      expect(m.amount).toBe(Math.max(0, Math.round(((m.grossAmount as number) - 400) * 100) / 100));
+      expect(Math.round(((m.grossAmount as number) - m.ownContribution) * 100) / 100).toBe(m.amount);
+    }
+  });
+
   it("refuses a period that ends before it starts, naming the field", () => {
     const vector = vectors[0] as ScheduleVector;
     const outcome = benefitInKindSchedule(inputOf(vector), { from: "2026-03-01", until: "2026-02-28" });

@@ -1,5 +1,5 @@
 import type { Language } from "../core/enums";
-import { dec, type Fraction, int, max, mul, ratio, round, sub, toEuros, ZERO } from "../core/exact";
+import { dec, type Fraction, int, min, mul, ratio, round, sub, toEuros, ZERO } from "../core/exact";
 import {
   daysFromTo,
   daysInMonth,
@@ -16,6 +16,7 @@ import type { CalculationInput } from "../input/calculation-input";
 import { lineContextOn } from "../input/line-context";
 import { type CalculationInputLike, normalizeCalculationInput } from "../input/normalize-input";
 import { checkInputRules, type InputIssue } from "../input/validate-input";
+import { firstRegistrationOf } from "../input/vehicle";
 import { LEGAL_TEXTS } from "../law/legal-texts";
 import { type CarriedParameter, lookingUpUnpublished } from "../law/parameter-table";
 import { grossBenefitInKind } from "../taxes/benefit-in-kind/benefit-in-kind";
@@ -59,7 +60,7 @@ export interface ScheduleMonth {
   readonly yearlyAmount: number | null;
   /** The month's share of the yearly benefit before the own contribution, to the cent (€). */
   readonly grossAmount: number | null;
-  /** The employee's own contribution deducted this month (€). */
+  /** The employee's own contribution deducted this month (€): at most the month's gross amount, so gross − own = amount. */
   readonly ownContribution: number;
   /** The month's taxable benefit, to the cent (€); null without a figure. */
   readonly amount: number | null;
@@ -114,6 +115,19 @@ export function benefitInKindSchedule(raw: CalculationInputLike, options: Schedu
   if (!normalized.ok) return { ok: false, issues: [...normalized.issues, ...issues] };
   issues.unshift(...checkInputRules(normalized.input));
   if (issues.length > 0) return { ok: false, issues };
+  // A car is not available before it is first registered.
+  const first = firstRegistrationOf(normalized.input.car, normalized.input.options.registrationDate);
+  if (options.from < first)
+    return {
+      ok: false,
+      issues: [
+        {
+          field: "options.from",
+          rule: "range",
+          message: `from must not be before the car's first registration (${first})`,
+        },
+      ],
+    };
   return { ok: true, ...scheduleChecked(normalized.input, options) };
 }
 
@@ -133,7 +147,7 @@ export function scheduleOptionIssues(options: unknown, prefix = "options"): Inpu
     issues.push({
       field: `${prefix}.until`,
       rule: "range",
-      message: `the period may hold at most ${SCHEDULE_MAX_DAYS} days`,
+      message: `the period may hold at most ${SCHEDULE_MAX_DAYS} days (until at most ${SCHEDULE_MAX_DAYS - 1} days after from)`,
     });
   if (assumeLatestRules !== undefined && typeof assumeLatestRules !== "boolean")
     issues.push({
@@ -228,8 +242,9 @@ function scheduleMonth(input: CalculationInput, part: MonthPart, carry: boolean)
   }
   // The month's share of the yearly amount (the first day counts, the day after the last does not).
   const grossMonth = round(mul(gross, ratio(days, yearDays)), 2);
-  const own = ownContributionOf(input, part, days);
-  const amount = max(sub(grossMonth, own), ZERO);
+  // The own contribution is deducted up to the month's benefit: never below zero.
+  const own = min(ownContributionOf(input, part, days), grossMonth);
+  const amount = sub(grossMonth, own);
   return {
     month: {
       ...base,

@@ -5,6 +5,7 @@ import type { CalculationInput } from "../input/calculation-input";
 import { type LineContext, lineContext } from "../input/line-context";
 import { type CalculationInputLike, normalizeCalculationInput } from "../input/normalize-input";
 import { checkInputRules, type InputIssue } from "../input/validate-input";
+import { notingUnpublished } from "../law/parameter-table";
 import { annualRoadTax } from "../taxes/annual-road-tax/annual-road-tax";
 import { benefitInKind } from "../taxes/benefit-in-kind/benefit-in-kind";
 import { co2Contribution } from "../taxes/co2-contribution/co2-contribution";
@@ -66,28 +67,33 @@ export function calculate(raw: CalculationInputLike): CalculationOutcome {
   const year = yearOf(input.options.registrationDate);
   let current: LineContext | undefined;
   let next: LineContext | undefined;
-  for (const { flag, run, recurring } of RUN_ORDER) {
-    if ((mask & flag) === 0) continue;
-    current ??= lineContext(input, year);
-    results.push(namingMissing(run(current), run, input, year));
-    if (recurring) {
-      next ??= lineContext(input, year + 1);
-      results.push(namingMissing(run(next), run, input, year + 1));
+  // Look-ups past a parameter's last row are noted as the lines run: a line without its rules
+  // names what it lacks (the result builder) without being computed twice.
+  notingUnpublished((nextLine) => {
+    for (const { flag, run, recurring } of RUN_ORDER) {
+      if ((mask & flag) === 0) continue;
+      current ??= lineContext(input, year);
+      nextLine();
+      results.push(namingMissing(run(current), run, input, year));
+      if (recurring) {
+        next ??= lineContext(input, year + 1);
+        nextLine();
+        results.push(namingMissing(run(next), run, input, year + 1));
+      }
     }
-  }
+  });
   return { ok: true, results };
 }
 
-/** A result without a figure for want of rules names the parameters missing (computed again, on a fresh context). */
+/** A result without a figure for want of rules names the parameters missing. */
 function namingMissing(
   result: TaxResult,
   run: CalculatorFunction,
   input: CalculationInput,
   year: number,
 ): TaxResult {
-  if (result.outcome !== "rulesNotAvailable") return result;
-  // Without its explanation: the run again only has to read the parameters.
-  return namingMissingParameters(result, () => run(lineContext(input, year, false)));
+  // A line that took a shared intermediate result (the gross BIK) made no look-up of its own.
+  return namingMissingParameters(result, () => run(lineContext(input, year)));
 }
 
 /** What `calculateLine` answers: the result, or the input issues that prevent it. */
@@ -124,7 +130,7 @@ export function calculateLine(
 /** One calculator for one year on an input already checked, with its explanation. */
 export function runLine(input: CalculationInput, calculator: Calculator, year: number): TaxResult {
   const run = calculators[calculator];
-  return namingMissing(run(lineContext(input, year)), run, input, year);
+  return notingUnpublished(() => run(lineContext(input, year)));
 }
 
 /** The amount of one line on an input already checked (the matrix), or null where none applies. */

@@ -80,16 +80,24 @@ function roadTaxOfPeriods(yearly: TaxResult, holding: Holding): TaxResult {
   const rule = ROAD_TAX_PERIOD_RULES[holding.region];
   const start = `${String(yearly.year).padStart(4, "0")}-${holding.registrationDate.slice(5, 7)}-01`;
   if (start > holding.until) {
-    return yearly.outcome === "notApplicable" ? yearly : nothingDue(yearly, rule.use);
+    return yearly.outcome === "notApplicable"
+      ? yearly
+      : nothingDue(yearly, rule.use, ["noTaxPeriodStarts"], {});
+  }
+  const periodUntil = addDays(addYears(start, 1), -1);
+  const deregistration = addDays(holding.until, 1);
+  const cutShort = deregistration <= periodUntil;
+  // Months of the period before the month of deregistration are due; that month and the rest are refunded.
+  const monthsDue = cutShort ? monthNumberSince(start, deregistration) - 1 : 12;
+  const cutDetails = { periodFrom: start, periodUntil, monthsDue: String(monthsDue), deregistration };
+  if (monthsDue === 0 && rule.flatMinimumRefunded && yearly.outcome !== "notApplicable") {
+    // Deregistered in the period's first month: all of it is refunded, whatever its amount would be.
+    return nothingDue(yearly, rule.use, ["taxPeriodStarts", "taxPeriodCutShort"], cutDetails, rule.assumed);
   }
   if (!hasFigure(yearly)) return yearly;
-  const periodUntil = addDays(addYears(start, 1), -1);
   const started = noted(yearly, "taxPeriodStarts", { periodFrom: start, periodUntil }, rule.use);
-  const deregistration = addDays(holding.until, 1);
-  if (deregistration > periodUntil || yearly.outcome !== "amount") return started;
+  if (!cutShort || yearly.outcome !== "amount") return started;
   if (!rule.flatMinimumRefunded && yearly.explanation.notes.includes("minimumApplied")) return started;
-  // Months of the period before the month of deregistration are due; that month and the rest are refunded.
-  const monthsDue = monthNumberSince(start, deregistration) - 1;
   const cut = noted(started, "taxPeriodCutShort", { monthsDue: String(monthsDue), deregistration });
   return {
     ...cut,
@@ -98,8 +106,17 @@ function roadTaxOfPeriods(yearly: TaxResult, holding: Holding): TaxResult {
   };
 }
 
-/** A road-tax line of a year in which no taxable period starts while the car is held. */
-function nothingDue(yearly: TaxResult, rule: ParameterUse): TaxResult {
+/**
+ * A road-tax line with nothing due: no taxable period starts in the year while the car is held, or
+ * the one that starts is refunded whole (deregistered in its first month).
+ */
+function nothingDue(
+  yearly: TaxResult,
+  rule: ParameterUse,
+  notes: NoteCode[],
+  details: Record<string, string>,
+  provisional = false,
+): TaxResult {
   // Nothing is due, whatever the year's rules or the car's inputs: the line says only that.
   const { calculator, year, evaluationDate, unit, explanation, rulesVersion } = yearly;
   return {
@@ -109,14 +126,14 @@ function nothingDue(yearly: TaxResult, rule: ParameterUse): TaxResult {
     outcome: "amount",
     amount: 0,
     unit,
-    provisional: false,
+    provisional,
     explanation: {
       ...explanation,
       formula: "",
       inputs: {},
       parameters: [rule],
-      notes: ["noTaxPeriodStarts"],
-      details: {},
+      notes,
+      details,
     },
     rulesVersion,
   };
@@ -130,12 +147,43 @@ function benefitOfDays(
 ): TaxResult {
   const year = schedule?.years.find((y) => y.year === yearly.year);
   if (!hasFigure(yearly) || year === undefined || year.total === null) return yearly;
-  const counted = partNoted(yearly, period);
+  const counted = noted(
+    partNoted(yearly, period),
+    "monthlySchedule",
+    { daysInYear: String(period.daysInYear) },
+    availabilityCountingRule,
+  );
+  const { explanation } = counted;
   return {
-    ...noted(counted, "monthlySchedule", { daysInYear: String(period.daysInYear) }, availabilityCountingRule),
+    ...counted,
     amount: year.total,
     provisional: yearly.provisional || year.provisional,
+    explanation: {
+      ...explanation,
+      // The coefficients of the year's months, not the yearly line's one of the anniversary.
+      parameters: explanation.parameters.map((p) =>
+        p.name === "ageCoefficient" ? { ...p, value: ageCoefficientsOf(schedule, yearly.year, p.value) } : p,
+      ),
+    },
   };
+}
+
+/** "100 % (2026-01 – 2026-10), 94 % (2026-11 – 2026-12)", or the one coefficient of every month. */
+function ageCoefficientsOf(
+  schedule: BenefitInKindSchedule | undefined,
+  year: number,
+  yearly: number | string,
+): number | string {
+  const runs: { coefficient: number; first: string; last: string }[] = [];
+  for (const month of schedule?.months ?? []) {
+    if (month.year !== year || month.ageCoefficient === null) continue;
+    const last = runs[runs.length - 1];
+    if (last !== undefined && last.coefficient === month.ageCoefficient) last.last = month.month;
+    else runs.push({ coefficient: month.ageCoefficient, first: month.month, last: month.month });
+  }
+  if (runs.length === 0) return yearly;
+  if (runs.length === 1) return (runs[0] as (typeof runs)[number]).coefficient;
+  return runs.map((r) => `${r.coefficient} % (${r.first} – ${r.last})`).join(", ");
 }
 
 /** The rejected expenses: the rate of the yearly line on the benefit in kind (before the own contribution) of the days held. */

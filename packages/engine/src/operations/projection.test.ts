@@ -147,6 +147,32 @@ describe("project: the holding period by the day", () => {
     expect(resultOf(longer, "YearlyTax", 2027).amount).toBe(0);
   });
 
+  it("owes nothing for a period deregistered in its first month, even when its rules are not published (reviewer's case)", () => {
+    // Registered 20 November 2025, held 2 years: the third period starts 1 November 2027 and the car is
+    // deregistered on 20 November 2027, in that month: all of it is refunded.
+    const car: CalculationInput = {
+      ...petrol,
+      car: { ...petrol.car, firstRegistration: "2025-11-20" },
+      options: { registrationDate: "2025-11-20" },
+    };
+    const road = resultOf(projected(car, { years: 2 }), "YearlyTax", 2027);
+    expect([road.outcome, road.amount]).toEqual(["amount", 0]);
+    expect(road.explanation.details.monthsDue).toBe("0");
+  });
+
+  it("names each month's age coefficient on a year's BIK line when it changes that year", () => {
+    const car: CalculationInput = {
+      ...petrol,
+      car: { ...petrol.car, firstRegistration: "2025-11-20" },
+      options: { registrationDate: "2025-11-20" },
+    };
+    const bik = resultOf(projected(car, { years: 2 }), "BenefitInKind", 2026);
+    // Month 1 is November 2025: months 1–12 at 100 % (to October 2026), from month 13 at 94 % (art. 36 § 2).
+    expect(bik.explanation.parameters.find((p) => p.name === "ageCoefficient")?.value).toBe(
+      "100 % (2026-01 – 2026-10), 94 % (2026-11 – 2026-12)",
+    );
+  });
+
   it("refuses until before the registration, more than ten years after it, or with years", () => {
     const issues = (options: Parameters<typeof project>[1]) => {
       const outcome = project(petrol, options);

@@ -11,6 +11,7 @@ import type { CalculationInput } from "../input/calculation-input";
 import { lineContext } from "../input/line-context";
 import { type CalculationInputLike, normalizeCalculationInput } from "../input/normalize-input";
 import { checkInputRules, type InputIssue } from "../input/validate-input";
+import { lookingUpUnpublished } from "../law/parameter-table";
 import { type BenefitInKindSchedule, scheduleChecked } from "./benefit-in-kind-schedule";
 import { calculators, isRecurring } from "./calculate";
 import { countedForPart, heldPartOfYear, type YearPart } from "./held-part";
@@ -21,7 +22,7 @@ import {
   taxEstimateIssues,
 } from "./projection-summary";
 import { type ProjectionTotal, projectionTotals } from "./projection-totals";
-import { assumingLatestRules, namingMissingParameters } from "./unpublished-law";
+import { assumingLatestRules } from "./unpublished-law";
 
 export type { CorporateTaxRate, GroupTotal, ProjectionSummary, TaxEstimate } from "./projection-summary";
 export type { ProjectionTotal } from "./projection-totals";
@@ -209,7 +210,7 @@ function heldLine(
   assume: boolean,
 ): TaxResult {
   const run = () => calculators[calculator](lineContext(input, year));
-  const yearly = assume ? assumingLatestRules(run) : namingMissingParameters(run(), run);
+  const yearly = assume ? assumingLatestRules(run) : lookingUpUnpublished(false, run).value;
   const holding = { registrationDate: input.options.registrationDate, until, region: input.profile.region };
   return countedForPart(yearly, period, holding, schedule);
 }

@@ -10,31 +10,14 @@ import type { TaxResult } from "../core/tax-result";
 import { type CarriedParameter, lookingUpUnpublished } from "../law/parameter-table";
 
 /**
- * A result without a figure for want of rules, with the parameters not published for its dates
- * (`rerun` computes the line again on a fresh context, so that no shared intermediate result hides
- * a look-up). Other results are returned as they are.
+ * A result without a figure for want of rules, named: when it does not name the parameters it
+ * lacks yet (it took a shared intermediate result and made no look-up of its own, or it ran
+ * outside a noting run), `rerun` computes the line again on a fresh context, noting them, and the
+ * result builder names them. Other results are returned as they are.
  */
 export function namingMissingParameters(result: TaxResult, rerun: () => TaxResult): TaxResult {
-  if (result.outcome !== "rulesNotAvailable") return result;
-  // Run again carrying what is missing, so that the line reads every parameter it needs (a run
-  // without carrying stops at the first one missing), and name them all.
-  const { unpublished } = lookingUpUnpublished(true, rerun);
-  if (unpublished.length === 0) return result;
-  const missingParameters = unpublished.map((p) => p.parameter);
-  const { explanation } = result;
-  return {
-    ...result,
-    explanation: {
-      ...explanation,
-      notes: [...explanation.notes.filter((note) => note !== "rulesNotPublished"), "parametersNotPublished"],
-      details: {
-        ...explanation.details,
-        lineYear: String(result.year),
-        missingParameters: missingParameters.join(" "),
-      },
-    },
-    missingParameters,
-  };
+  if (result.outcome !== "rulesNotAvailable" || result.missingParameters !== undefined) return result;
+  return lookingUpUnpublished(false, rerun).value;
 }
 
 /**

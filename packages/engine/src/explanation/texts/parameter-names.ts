@@ -103,7 +103,7 @@ export function parameterListText(list: string, language: Language): string {
       const carried =
         month === "01" && day === "01"
           ? template.year.replace("{year}", year)
-          : template.from.replace("{date}", `${day}/${month}/${year}`);
+          : template.from.replace("{date}", `${year}-${month}-${day}`);
       return `${name} (${carried})`;
     })
     .join(", ");

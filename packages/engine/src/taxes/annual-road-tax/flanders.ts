@@ -64,20 +64,23 @@ export function flandersAnnualRoadTax(ctx: LineContext): TaxResult {
 
   // Art. 2.2.4.0.1 §2: the table of art. 2.2.4.0.3 for every owner; leasing companies read it from
   // their own parameter, whose rows say how settled that is.
+  // The green formula (§3), for other owners of cars registered from its first day, also reads the
+  // index coefficient and the minimum of the day: the law of the line is read whole before it is applied.
   const scale = leasing ? leasingRoadTaxScale : flandersRoadTaxScale;
+  const greenFormula = !leasing && ctx.registrationDate >= G.from;
   const scaleRow = rowAt(scale, ctx.evaluationDate);
+  const indexRow = greenFormula ? rowAt(flemishIndex, ctx.evaluationDate) : undefined;
+  const minimumRow = greenFormula ? rowAt(flemishRoadTaxMinimum, ctx.evaluationDate) : undefined;
   if (!scaleRow) return b.rulesNotAvailable(`${scale.id} ${ctx.evaluationDate}`);
   const horsepower = regionalHorsepower(ctx, b);
   if (horsepower === undefined) return b.missingInput("missingCapacity", "capacity");
   const base = scaleBase(b, scaleRow, horsepower);
   const supplement = lpgSupplement(b, car.fuel === "LPG", horsepower);
 
-  if (leasing || ctx.registrationDate < G.from) {
+  if (!greenFormula) {
     b.setFormula(SCALE_FORMULA);
     return b.amount(add(withSurcharge(b, base), supplement));
   }
-  const indexRow = rowAt(flemishIndex, ctx.evaluationDate);
-  const minimumRow = rowAt(flemishRoadTaxMinimum, ctx.evaluationDate);
   if (!indexRow || !minimumRow) return b.rulesNotAvailable(`flanders.index ${ctx.evaluationDate}`);
   const green = greenTax(ctx, b, base, indexRow, minimumRow);
   if (!("n" in green)) return green;
