@@ -95,4 +95,12 @@ export function validationError(problem: ProblemDetails): ProblemError {
   return new ProblemError("validation_error", problem.detail, problem.errors ?? []);
 }
 
-export const notFound = (what: string) => new ProblemError("not_found", `${what} was not found`);
+export const notFound = (what: string, field?: string) =>
+  new ProblemError(
+    "not_found",
+    `${what} was not found`,
+    // A body field that names what is missing is named as 400 problems name fields.
+    field === undefined
+      ? undefined
+      : [{ field, rule: "notFound", message: `${field}: ${what} was not found` }],
+  );

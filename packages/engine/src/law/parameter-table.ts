@@ -122,20 +122,9 @@ export function unpublishedSoFar(): readonly string[] | undefined {
   return unpublished === undefined || unpublished.carry ? undefined : [...unpublished.found.keys()];
 }
 
-/**
- * Runs `run` noting look-ups past a parameter's last row (never carrying), each line afresh:
- * `nextLine()` forgets what the previous line noted. For `calculate`, whose lines name what they
- * lack without being computed twice.
- */
-export function notingUnpublished<R>(run: (nextLine: () => void) => R): R {
-  const outer = unpublished;
-  const scope: UnpublishedLookups = { carry: false, found: new Map() };
-  unpublished = scope;
-  try {
-    return run(() => scope.found.clear());
-  } finally {
-    unpublished = outer;
-  }
+/** Runs `run` (one line) noting its look-ups past a parameter's last row, never carrying. */
+export function notingUnpublished<R>(run: () => R): R {
+  return lookingUpUnpublished(false, run).value;
 }
 
 // One carried copy per published row, so that what calculators derive from a row (preparation,

@@ -67,32 +67,29 @@ export function calculate(raw: CalculationInputLike): CalculationOutcome {
   const year = yearOf(input.options.registrationDate);
   let current: LineContext | undefined;
   let next: LineContext | undefined;
-  // Look-ups past a parameter's last row are noted as the lines run: a line without its rules
-  // names what it lacks (the result builder) without being computed twice.
-  notingUnpublished((nextLine) => {
-    for (const { flag, run, recurring } of RUN_ORDER) {
-      if ((mask & flag) === 0) continue;
-      current ??= lineContext(input, year);
-      nextLine();
-      results.push(namingMissing(run(current), run, input, year));
-      if (recurring) {
-        next ??= lineContext(input, year + 1);
-        nextLine();
-        results.push(namingMissing(run(next), run, input, year + 1));
-      }
+  for (const { flag, run, recurring } of RUN_ORDER) {
+    if ((mask & flag) === 0) continue;
+    current ??= lineContext(input, year);
+    results.push(namingMissing(run(current), run, input, year));
+    if (recurring) {
+      next ??= lineContext(input, year + 1);
+      results.push(namingMissing(run(next), run, input, year + 1));
     }
-  });
+  }
   return { ok: true, results };
 }
 
-/** A result without a figure for want of rules names the parameters missing. */
+/**
+ * A result without a figure for want of rules names the parameters missing: the line is run again,
+ * on a fresh context, noting its look-ups (it stops where it stopped the first time). Only such
+ * lines pay for it: the usual line is run once, as before.
+ */
 function namingMissing(
   result: TaxResult,
   run: CalculatorFunction,
   input: CalculationInput,
   year: number,
 ): TaxResult {
-  // A line that took a shared intermediate result (the gross BIK) made no look-up of its own.
   return namingMissingParameters(result, () => run(lineContext(input, year)));
 }
 

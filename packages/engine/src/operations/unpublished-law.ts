@@ -11,9 +11,9 @@ import { type CarriedParameter, lookingUpUnpublished } from "../law/parameter-ta
 
 /**
  * A result without a figure for want of rules, named: when it does not name the parameters it
- * lacks yet (it took a shared intermediate result and made no look-up of its own, or it ran
- * outside a noting run), `rerun` computes the line again on a fresh context, noting them, and the
- * result builder names them. Other results are returned as they are.
+ * lacks yet (it ran outside a noting run), `rerun` computes the line again on a fresh context (no
+ * shared intermediate result hides a look-up), noting them, and the result builder names them.
+ * Other results are returned as they are.
  */
 export function namingMissingParameters(result: TaxResult, rerun: () => TaxResult): TaxResult {
   if (result.outcome !== "rulesNotAvailable" || result.missingParameters !== undefined) return result;

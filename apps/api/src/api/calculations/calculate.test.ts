@@ -253,6 +253,9 @@ describe.each(testDatabases())("POST /v1/Calculate on $dialect", (db) => {
         body: { ...request, carDetail: undefined, carDetailId: "3fa85f64-5717-4562-b3fc-2c963f66afa6" },
       });
       expect(response.status).toBe(404);
+      expect((await readJson(response)).errors).toEqual([
+        expect.objectContaining({ field: "carDetailId", rule: "notFound" }),
+      ]);
       expect(await count()).toBe(before);
     });
   });

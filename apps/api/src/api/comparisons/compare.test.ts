@@ -185,7 +185,12 @@ describe.each(testDatabases())("POST /v1/Compare on $dialect", (db) => {
         },
       });
       expect(response.status).toBe(404);
-      expect((await readJson(response)).detail).toContain("(cars.1.carDetailId)");
+      const problem = await readJson(response);
+      expect(problem.detail).toContain("(cars.1.carDetailId)");
+      // The field in errors[] too, as a 400 names it, so a client finds it without parsing detail.
+      expect(problem.errors).toEqual([
+        expect.objectContaining({ field: "cars.1.carDetailId", rule: "notFound" }),
+      ]);
     });
 
     it.each([

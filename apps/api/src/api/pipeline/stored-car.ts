@@ -32,7 +32,7 @@ export async function referencedCar(
   }
   const id = (reference.carDetailId ?? "").toLowerCase();
   const stored = await service.storage.carDetails.get(subscription.ownerId, id);
-  if (!stored) throw notFound(`car detail ${id}${where ? ` (${where})` : ""}`);
+  if (!stored) throw notFound(`car detail ${id}${where ? ` (${where})` : ""}`, where || "carDetailId");
   return { car: stored.car as CarDetailBody, carDetailId: stored.id };
 }
 
