@@ -225,7 +225,7 @@ export class ResultBuilder {
 
   /**
    * The parameters this line needs are not published for its dates. Inside a run that notes
-   * unpublished look-ups (`notingUnpublished`, `lookingUpUnpublished`), the line names them
+   * unpublished look-ups without carrying (`lookingUpUnpublished`), the line names them
    * (`missingParameters`): a calculator reads the law of its line whole before deciding this.
    */
   rulesNotAvailable(what: string): TaxResult {

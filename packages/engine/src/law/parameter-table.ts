@@ -122,11 +122,6 @@ export function unpublishedSoFar(): readonly string[] | undefined {
   return unpublished === undefined || unpublished.carry ? undefined : [...unpublished.found.keys()];
 }
 
-/** Runs `run` (one line) noting its look-ups past a parameter's last row, never carrying. */
-export function notingUnpublished<R>(run: () => R): R {
-  return lookingUpUnpublished(false, run).value;
-}
-
 // One carried copy per published row, so that what calculators derive from a row (preparation,
 // lawByDate) is derived once.
 const carriedCopies = new WeakMap<ParameterRow<unknown>, ParameterRow<unknown>>();
@@ -262,60 +257,24 @@ function resolvedLaw<K, T extends Record<string, ParameterTable<unknown>>, R ext
   dateOf: (key: K) => IsoDate,
 ): (key: K) => R | undefined {
   const memo = new Map<K, R | null>();
-  // Inside a run that notes or carries unpublished rows, the law of a day also says which rows it
-  // found unpublished: remembered per mode with them, and said again to the run on each hit.
-  const noted = new Map<K, NotedLaw<R>>();
-  const carried = new Map<K, NotedLaw<R>>();
   const keys = Object.keys(tables) as (keyof T & string)[];
   const list = keys.map((key) => tables[key] as ParameterTable<unknown>);
-  const resolveAt = (key: K): R | null => {
-    const date = dateOf(key);
-    const rows: Record<string, ParameterRow<unknown> | undefined> = {};
-    for (const name of keys) rows[name] = rowAt(tables[name] as ParameterTable<unknown>, date);
-    return resolve(rows as RowsOf<T>, date);
-  };
   return (key) => {
     if (observer !== undefined) for (const table of list) observer(table);
-    const scope = unpublished;
-    if (scope !== undefined) return notedLaw(scope, scope.carry ? carried : noted, key, resolveAt);
-    let law = memo.get(key);
+    // Inside a run that notes or carries unpublished rows, every look-up is made again: the law
+    // of a day then depends on the run (and only a line without its rules, or an assumed one, runs so).
+    let law = unpublished === undefined ? memo.get(key) : undefined;
     if (law === undefined) {
-      law = resolveAt(key);
+      const date = dateOf(key);
+      const rows: Record<string, ParameterRow<unknown> | undefined> = {};
+      for (const name of keys) rows[name] = rowAt(tables[name] as ParameterTable<unknown>, date);
+      law = resolve(rows as RowsOf<T>, date);
+      if (unpublished !== undefined) return law ?? undefined;
       if (memo.size > 2048) memo.clear();
       memo.set(key, law);
     }
     return law ?? undefined;
   };
-}
-
-/** A day's law resolved inside a run that notes unpublished rows, with the rows it noted. */
-interface NotedLaw<R> {
-  readonly law: R | null;
-  readonly found: readonly CarriedParameter[];
-}
-
-function notedLaw<K, R>(
-  scope: UnpublishedLookups,
-  memo: Map<K, NotedLaw<R>>,
-  key: K,
-  resolveAt: (key: K) => R | null,
-): R | undefined {
-  let entry = memo.get(key);
-  if (entry === undefined) {
-    // Resolved in a scope of its own, so that what it notes is known apart from the run's.
-    const own: UnpublishedLookups = { carry: scope.carry, found: new Map() };
-    unpublished = own;
-    try {
-      entry = { law: resolveAt(key), found: [...own.found.values()] };
-    } finally {
-      unpublished = scope;
-    }
-    if (memo.size > 2048) memo.clear();
-    memo.set(key, entry);
-  }
-  for (const found of entry.found)
-    if (!scope.found.has(found.parameter)) scope.found.set(found.parameter, found);
-  return entry.law ?? undefined;
 }
 
 /**

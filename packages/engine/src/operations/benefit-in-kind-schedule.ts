@@ -17,10 +17,10 @@ import { lineContextOn } from "../input/line-context";
 import { type CalculationInputLike, normalizeCalculationInput } from "../input/normalize-input";
 import { checkInputRules, type InputIssue } from "../input/validate-input";
 import { firstRegistrationOf } from "../input/vehicle";
-import { LEGAL_TEXTS } from "../law/legal-texts";
+import { LEGAL_TEXTS, legalSourceOf } from "../law/legal-texts";
 import { type CarriedParameter, lookingUpUnpublished } from "../law/parameter-table";
 import { grossBenefitInKind } from "../taxes/benefit-in-kind/benefit-in-kind";
-import { availabilityCounting } from "./counting-rules";
+import { availabilityCountingRule } from "./counting-rules";
 
 /** The longest period a schedule answers: ten years of months (a projection's longest holding period). */
 export const SCHEDULE_MAX_DAYS = 3660;
@@ -165,15 +165,13 @@ export function scheduleChecked(input: CalculationInput, options: ScheduleOption
   const months = monthsOf(options.from, options.until).map((part) =>
     scheduleMonth(input, part, options.assumeLatestRules === true),
   );
-  const rule = availabilityCounting();
-  const b = new ResultBuilder("BenefitInKind", lineContextOn(input, options.from), LEGAL_TEXTS.benefitInKind);
   return {
     from: options.from,
     until: options.until,
     months: months.map(({ month }) => month),
     years: scheduleYears(months),
-    legalSource: b.explain().legalSource,
-    countingRule: rule,
+    legalSource: legalSourceOf(LEGAL_TEXTS.benefitInKind, input.profile.region),
+    countingRule: availabilityCountingRule,
   };
 }
 

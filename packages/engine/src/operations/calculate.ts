@@ -5,7 +5,7 @@ import type { CalculationInput } from "../input/calculation-input";
 import { type LineContext, lineContext } from "../input/line-context";
 import { type CalculationInputLike, normalizeCalculationInput } from "../input/normalize-input";
 import { checkInputRules, type InputIssue } from "../input/validate-input";
-import { notingUnpublished } from "../law/parameter-table";
+import { lookingUpUnpublished } from "../law/parameter-table";
 import { annualRoadTax } from "../taxes/annual-road-tax/annual-road-tax";
 import { benefitInKind } from "../taxes/benefit-in-kind/benefit-in-kind";
 import { co2Contribution } from "../taxes/co2-contribution/co2-contribution";
@@ -127,7 +127,7 @@ export function calculateLine(
 /** One calculator for one year on an input already checked, with its explanation. */
 export function runLine(input: CalculationInput, calculator: Calculator, year: number): TaxResult {
   const run = calculators[calculator];
-  return notingUnpublished(() => run(lineContext(input, year)));
+  return lookingUpUnpublished(false, () => run(lineContext(input, year))).value;
 }
 
 /** The amount of one line on an input already checked (the matrix), or null where none applies. */

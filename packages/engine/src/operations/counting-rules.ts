@@ -19,8 +19,6 @@ export const co2MonthCountingRule = checkedRule("co2Contribution.monthCounting",
  */
 export interface RoadTaxPeriodRule {
   readonly use: ParameterUse;
-  /** Months from the month of deregistration to the period's end are refunded (else nothing is). */
-  readonly refundsFromDeregistrationMonth: boolean;
   /** Whether a tax at the flat minimum is refunded too (Wallonia: never). */
   readonly flatMinimumRefunded: boolean;
   /** The reading is an assumption (a low-confidence row): a line it changes is provisional. */
@@ -54,7 +52,6 @@ function periodRule(region: string): RoadTaxPeriodRule {
       provisional: row.provisional === true,
       parameter: id,
     }),
-    refundsFromDeregistrationMonth: true,
     flatMinimumRefunded: flatMinimumRefunded !== false,
     assumed: row.confidence === "low",
   });
@@ -66,11 +63,6 @@ export const ROAD_TAX_PERIOD_RULES: Readonly<Record<Region, RoadTaxPeriodRule>> 
   Wallonia: periodRule("wallonia"),
   Brussels: periodRule("brussels"),
 };
-
-/** The counting rule of the benefit in kind, as a parameter of the schedule. */
-export function availabilityCounting(): ParameterUse {
-  return availabilityCountingRule;
-}
 
 function checkedRule(id: string, expected: string): ParameterUse {
   const table = parameter<string>(id);
