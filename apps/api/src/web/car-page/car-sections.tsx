@@ -1,8 +1,7 @@
 import { type Language, RULES_VERSION } from "@cartax/engine";
-import { FAVICON_DATA_URI } from "../kit/favicon";
-import { PAGE_STYLE } from "../kit/page-style";
 import { missingInputNames, PAGE_TEXTS } from "../kit/page-texts";
 import { PROVISIONAL_NOTE, ProvisionalMark, ProvisionalNote } from "../kit/provisional-mark";
+import { SharedPageHead } from "../kit/shared-page-head";
 import type { CarView, PageLine } from "./car-view-model";
 
 /*
@@ -79,25 +78,7 @@ function Basis(props: { readonly text: string; readonly language: Language }) {
 /** The document's head: title, link previews (Open Graph), the icon and the style. */
 export function CarHead({ view, url }: ViewProps & { readonly url: string }) {
   const { title, description, language } = view;
-  return (
-    <head>
-      <meta charset="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <title>{title}</title>
-      <meta name="description" content={description} />
-      <meta property="og:type" content="website" />
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={description} />
-      <meta property="og:url" content={url} />
-      <meta property="og:locale" content={{ en: "en_GB", nl: "nl_BE", fr: "fr_BE" }[language]} />
-      <meta name="twitter:card" content="summary" />
-      <meta name="twitter:title" content={title} />
-      <meta name="twitter:description" content={description} />
-      <meta name="robots" content="noindex" />
-      <link rel="icon" href={FAVICON_DATA_URI} />
-      <style dangerouslySetInnerHTML={{ __html: PAGE_STYLE }} />
-    </head>
-  );
+  return <SharedPageHead title={title} description={description} language={language} url={url} />;
 }
 
 /** Each region's registration tax and annual road tax for a company car registered today. */

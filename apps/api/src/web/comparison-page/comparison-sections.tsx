@@ -1,10 +1,9 @@
 import { CALCULATOR_NAMES, type Calculator } from "@cartax/engine";
 import { CHART_TEXTS } from "../kit/chart-texts";
-import { FAVICON_DATA_URI } from "../kit/favicon";
 import { formatLongDate } from "../kit/page-format";
-import { PAGE_STYLE } from "../kit/page-style";
 import { PAGE_TEXTS } from "../kit/page-texts";
 import { PROVISIONAL_NOTE, ProvisionalNote } from "../kit/provisional-mark";
+import { SharedPageHead } from "../kit/shared-page-head";
 import { Cell, money, Total } from "./comparison-cells";
 import { COMPARISON_TEXTS, fill } from "./comparison-texts";
 import { type ComparisonView, provisionalIn } from "./comparison-view-model";
@@ -39,25 +38,15 @@ h3 { font-size:1rem; margin: 16px 0 4px; }
 
 /** The document's head: title, link previews (Open Graph), the icon and the style. */
 export function ComparisonHead({ view, url }: ViewProps & { readonly url: string }) {
-  const { title, description, language: lang } = view;
+  const { title, description, language } = view;
   return (
-    <head>
-      <meta charset="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <title>{title}</title>
-      <meta name="description" content={description} />
-      <meta property="og:type" content="website" />
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={description} />
-      <meta property="og:url" content={url} />
-      <meta property="og:locale" content={{ en: "en_GB", nl: "nl_BE", fr: "fr_BE" }[lang]} />
-      <meta name="twitter:card" content="summary" />
-      <meta name="twitter:title" content={title} />
-      <meta name="twitter:description" content={description} />
-      <meta name="robots" content="noindex" />
-      <link rel="icon" href={FAVICON_DATA_URI} />
-      <style dangerouslySetInnerHTML={{ __html: PAGE_STYLE + COMPARISON_STYLE }} />
-    </head>
+    <SharedPageHead
+      title={title}
+      description={description}
+      language={language}
+      url={url}
+      extraStyle={COMPARISON_STYLE}
+    />
   );
 }
 
