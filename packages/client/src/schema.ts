@@ -769,72 +769,7 @@ export interface components {
       regionRegistration: components["schemas"]["Region"];
       /** @description A bitmask of calculators (63 runs all; absent or 0 too) or one flag name: RoadTax (1), YearlyTax (2), BenefitInKind (4), FiscalDeduction (8), RejectedExpenses (16), CO2Contribution (32). The service also accepts flag names or values joined by commas as .NET writes them ("RoadTax, BenefitInKind"); this document does not type that form (send the number, 5). */
       viewOptions?:
-        | (
-            | 0
-            | 1
-            | 2
-            | 3
-            | 4
-            | 5
-            | 6
-            | 7
-            | 8
-            | 9
-            | 10
-            | 11
-            | 12
-            | 13
-            | 14
-            | 15
-            | 16
-            | 17
-            | 18
-            | 19
-            | 20
-            | 21
-            | 22
-            | 23
-            | 24
-            | 25
-            | 26
-            | 27
-            | 28
-            | 29
-            | 30
-            | 31
-            | 32
-            | 33
-            | 34
-            | 35
-            | 36
-            | 37
-            | 38
-            | 39
-            | 40
-            | 41
-            | 42
-            | 43
-            | 44
-            | 45
-            | 46
-            | 47
-            | 48
-            | 49
-            | 50
-            | 51
-            | 52
-            | 53
-            | 54
-            | 55
-            | 56
-            | 57
-            | 58
-            | 59
-            | 60
-            | 61
-            | 62
-            | 63
-          )
+        | number
         | (
             | "RoadTax"
             | "YearlyTax"

@@ -94,6 +94,7 @@ export {
   carDetailIssues,
   FIRST_REGISTRATION_RANGE,
   type InputIssue,
+  inputRuleIssues,
   ORDER_DATE_RANGE,
   validateCalculationInput,
 } from "./input/validate-input";

@@ -2,6 +2,8 @@ import {
   ALL_VIEW_OPTIONS,
   CALCULATORS,
   CAR_DETAIL_LIMITS,
+  type InputIssue,
+  inputRuleIssues,
   LANGUAGES,
   ProfileStatus,
   parseViewOptions,
@@ -10,32 +12,29 @@ import {
   VIEW_OPTIONS_ACCEPTED,
 } from "@cartax/engine";
 import { z } from "zod";
-import { carDetailSchema } from "./car-detail-schema";
+import { carDetailSchema, RULE_READS } from "./car-detail-schema";
 import { isoDateSchema } from "./date-schema";
 import { enumSchema } from "./enum-schema";
 import { textSchema } from "./text-schema";
 
 /**
- * Every ViewOptions bitmask, 0 (all, as absent) to 63: the document lists them so that generated
- * clients refuse a bit of no calculator (64) at compile time, which `maximum` alone does not do.
- */
-const VIEW_OPTIONS_MASKS = Array.from({ length: ALL_VIEW_OPTIONS + 1 }, (_, mask) => mask);
-
-/**
  * ViewOptions (docs/contract.md, Enumerations: the number or the name): the bitmask, a flag name, or
  * flags joined by commas as .NET writes a flags enumeration; yields the bitmask. The document types
- * the bitmask and the flag names as enumerations (a misspelt name or a stray bit does not compile in
- * a generated client); the joined form is accepted but not typed (an open string would let every
- * misspelling through).
+ * the bitmask as a whole number from 0 to 63 and the flag names as an enumeration (a misspelt name
+ * does not compile in a generated client); the joined form is accepted but not typed (an open
+ * string would let every misspelling through).
  */
 export const viewOptionsSchema = z
   .union([z.number(), z.string()])
   .meta({
     anyOf: [
       {
+        // A range, not an enumeration of the 64 masks: a mask computed at run time (a `number`)
+        // compiles in a generated client (issue 41); the service refuses a stray bit with a 400.
         type: "integer",
-        enum: VIEW_OPTIONS_MASKS,
-        description: "A bitmask of calculators: the sum of their flags (0 or absent: all six).",
+        minimum: 0,
+        maximum: ALL_VIEW_OPTIONS,
+        description: `A bitmask of calculators: the sum of their flags (0 or absent: all six; at most ${ALL_VIEW_OPTIONS}).`,
       },
       { type: "string", enum: [...CALCULATORS], description: "One calculator by its flag name." },
     ],
@@ -95,6 +94,11 @@ export const carReferenceFields = {
   carDetail: carDetailSchema.nullish(),
 };
 
+/** Refinements that also run when a field was refused: on any object (zod skips them otherwise). */
+export const ALSO_WHEN_REFUSED = {
+  when: (payload: { readonly value: unknown }) => typeof payload.value === "object" && payload.value !== null,
+} as const;
+
 /** The rule of a car reference: one of carDetailId or carDetail must be given. */
 export function requireOneCar(
   reference: { readonly carDetailId?: unknown; readonly carDetail?: unknown },
@@ -118,7 +122,70 @@ export const calculationRequestSchema = z
     options: calculationOptionsSchema,
     version: textSchema(50).nullish(),
   })
-  .superRefine(requireOneCar)
+  .superRefine(requireOneCar, ALSO_WHEN_REFUSED)
+  .superRefine(
+    engineRulesWhenRefused((body) => [["carDetail", body.carDetail]]),
+    {
+      when: (payload) => payload.issues.length > 0,
+    },
+  )
   .meta({ id: "CalculationRequest" });
 
 export type CalculationRequestBody = z.output<typeof calculationRequestSchema>;
+
+/** The dates a cross-field rule of a request compares with (beside those of the car). */
+const DATES = ["options.registrationDate", "options.orderDate"];
+
+/** The JSON path of each issue the schema has found so far (zod keeps them on the context). */
+function refusedFields(ctx: z.RefinementCtx): string[] {
+  const issues = (ctx as { issues?: readonly { path?: readonly PropertyKey[] }[] }).issues ?? [];
+  return issues.map((issue) => (issue.path ?? []).map(String).join("."));
+}
+
+/** Whether a field, or a field holding it or held by it, was refused already. */
+const refusedAlready = (field: string, refused: readonly string[]) =>
+  refused.some((r) => r === field || field.startsWith(`${r}.`) || r.startsWith(`${field}.`));
+
+/**
+ * The engine's range and cross-field rules of a request (the dates and their order, a car against
+ * its registration date, the own contribution), added when the schema refused something else:
+ * zod skips refinements then, and the engine only runs on a body the schema accepts, so a caller
+ * would learn of them in a second round (issue 41). Run on the values as sent (a refused field
+ * keeps its raw value), each rule is reported only for a field the schema has not refused, once.
+ * A body the schema accepts meets the same rules in the engine, as before. `carsOf` gives the
+ * body's inline cars with the path that names them (`carDetail`, `cars.1.carDetail`).
+ */
+export function engineRulesWhenRefused(
+  carsOf: (body: Record<string, unknown>) => readonly (readonly [string, unknown])[],
+) {
+  return (body: unknown, ctx: z.RefinementCtx): void => {
+    if (typeof body !== "object" || body === null) return;
+    const fields = body as Record<string, unknown>;
+    const refused = refusedFields(ctx);
+    const options = typeof fields.options === "object" && fields.options !== null ? fields.options : {};
+    const reported = new Set<string>();
+    const report = (issue: InputIssue, field: string) => {
+      if (refusedAlready(field, refused) || reported.has(field)) return;
+      reported.add(field);
+      ctx.addIssue({
+        code: "custom",
+        path: field.split("."),
+        message: issue.message,
+        params: { rule: issue.rule },
+      });
+    };
+    const cars = carsOf(fields).filter(([, car]) => typeof car === "object" && car !== null);
+    // Without an inline car, the options' rules alone (a stored car's are checked once it is read).
+    const checked: readonly (readonly [string, unknown])[] = cars.length > 0 ? cars : [["", {}]];
+    for (const [path, car] of checked) {
+      for (const issue of inputRuleIssues({ car, options })) {
+        const ofCar = issue.field.startsWith("carDetail.");
+        if (ofCar && path === "") continue;
+        // A rule that reads a refused field would read what the schema made of its value.
+        const reads = [...(RULE_READS[issue.rule] ?? []).map((field) => `${path}.${field}`), ...DATES];
+        if (issue.rule !== "range" && reads.some((field) => refused.includes(field))) continue;
+        report(issue, ofCar ? `${path}.${issue.field.slice("carDetail.".length)}` : issue.field);
+      }
+    }
+  };
+}

@@ -24,6 +24,15 @@ export const CATALOG_PRICE_DESCRIPTION =
   "such a client that reads a car and writes it back unchanged divides the price again on every write. " +
   "Send the query parameter priceBasis=excl-vat with a write to give this one request's price excluding VAT.";
 
+/**
+ * The fields a cross-field rule of the car reads beside the one it names: with one of them refused,
+ * the rule is left for the next round (its answer would rest on a value the schema refused).
+ */
+export const RULE_READS: Readonly<Record<string, readonly string[]>> = {
+  requiredForFuel: ["fuel"],
+  requiredFrom2021: ["firstRegistration"],
+};
+
 /** The CarDetail resource (docs/contract.md, CarDetail). id and ownerId are ignored on write. */
 export const carDetailSchema = z
   .object({
@@ -68,24 +77,31 @@ export const carDetailSchema = z
   // The cross-field rules (wltp from 2021, capacity for combustion fuels, battery of a plug-in
   // hybrid, dates) are the engine's, one implementation for the engine, the CLI and the service;
   // a stored car has no registration date, so wltp follows firstRegistration alone.
-  .superRefine((car, ctx) => {
-    // One error per violation: a field the schema already refused (a bound, a type) is not
-    // reported again by the engine's range of the same bound.
-    const refused = new Set(
-      (ctx as { issues?: readonly { path?: readonly PropertyKey[] }[] }).issues?.map((i) =>
-        String(i.path?.[0]),
-      ),
-    );
-    for (const issue of carDetailIssues(toCarDetailInput(car), null)) {
-      if (refused.has(issue.field)) continue;
-      ctx.addIssue({
-        code: "custom",
-        path: [issue.field],
-        message: issue.message,
-        params: { rule: issue.rule },
-      });
-    }
-  })
+  .superRefine(
+    (car, ctx) => {
+      // One error per violation: a field the schema already refused (a bound, a type) is not
+      // reported again by the engine's range of the same bound.
+      const refused = new Set(
+        (ctx as { issues?: readonly { path?: readonly PropertyKey[] }[] }).issues?.map((i) =>
+          String(i.path?.[0]),
+        ),
+      );
+      for (const issue of carDetailIssues(toCarDetailInput(car), null)) {
+        if (refused.has(issue.field)) continue;
+        // A rule that reads a refused field would read what the schema made of its value.
+        if (RULE_READS[issue.rule]?.some((field) => refused.has(field))) continue;
+        ctx.addIssue({
+          code: "custom",
+          path: [issue.field],
+          message: issue.message,
+          params: { rule: issue.rule },
+        });
+      }
+    },
+    // Also when another field was refused (zod skips refinements then): every problem of the car
+    // in one answer, the ranges with the types (issue 41).
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  )
   .meta({ id: "CarDetailInput" });
 
 export type CarDetailBody = z.output<typeof carDetailSchema>;

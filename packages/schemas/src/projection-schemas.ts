@@ -8,8 +8,10 @@ import {
 } from "@cartax/engine";
 import { z } from "zod";
 import {
+  ALSO_WHEN_REFUSED,
   calculationOptionsSchema,
   carReferenceFields,
+  engineRulesWhenRefused,
   requireOneCar,
   userProfileSchema,
 } from "./calculation-request-schema";
@@ -93,7 +95,13 @@ export const scheduleRequestSchema = z
     options: scheduleOptionsSchema,
     version: textSchema(50).nullish(),
   })
-  .superRefine(requireOneCar)
+  .superRefine(requireOneCar, ALSO_WHEN_REFUSED)
+  .superRefine(
+    engineRulesWhenRefused((body) => [["carDetail", body.carDetail]]),
+    {
+      when: (payload) => payload.issues.length > 0,
+    },
+  )
   .meta({ id: "BenefitInKindScheduleRequest" });
 
 export type ScheduleRequestBody = z.output<typeof scheduleRequestSchema>;
@@ -106,7 +114,13 @@ export const projectionRequestSchema = z
     options: projectionOptionsSchema,
     version: textSchema(50).nullish(),
   })
-  .superRefine(requireOneCar)
+  .superRefine(requireOneCar, ALSO_WHEN_REFUSED)
+  .superRefine(
+    engineRulesWhenRefused((body) => [["carDetail", body.carDetail]]),
+    {
+      when: (payload) => payload.issues.length > 0,
+    },
+  )
   .meta({ id: "ProjectionRequest" });
 
 export type ProjectionRequestBody = z.output<typeof projectionRequestSchema>;
@@ -114,7 +128,7 @@ export type ProjectionRequestBody = z.output<typeof projectionRequestSchema>;
 /** One car of a comparison: a stored car by id or an inline car (carDetail wins). */
 export const compareCarSchema = z
   .object(carReferenceFields)
-  .superRefine(requireOneCar)
+  .superRefine(requireOneCar, ALSO_WHEN_REFUSED)
   .meta({ id: "CompareCar" });
 
 /** CompareOptions: the projection's options plus the total to rank by. */
@@ -143,6 +157,17 @@ export const compareRequestSchema = z
     options: compareOptionsSchema,
     version: textSchema(50).nullish(),
   })
+  .superRefine(
+    engineRulesWhenRefused((body) =>
+      Array.isArray(body.cars)
+        ? body.cars.map((car, i) => [
+            `cars.${i}.carDetail`,
+            (car as { carDetail?: unknown } | null)?.carDetail,
+          ])
+        : [],
+    ),
+    { when: (payload) => payload.issues.length > 0 },
+  )
   .meta({ id: "CompareRequest" });
 
 export type CompareRequestBody = z.output<typeof compareRequestSchema>;

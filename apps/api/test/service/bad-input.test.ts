@@ -1,6 +1,6 @@
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calculationRequest, petrolCar } from "../../src/testing/fixtures";
+import { calculationRequest, companyProfile, petrolCar } from "../../src/testing/fixtures";
 import { call, readJson, startTestService, type TestService } from "../../src/testing/test-service";
 
 const [sqlite] = testDatabases();
@@ -85,6 +85,37 @@ describe("bad input (SQLite)", () => {
         expect.objectContaining({ field: `carDetail.${field}`, rule }),
       ]);
     }
+  });
+
+  it("reports the engine's range and cross-field rules with the schema's in one answer (issue 41)", async () => {
+    // Once, a caller fixed the schema's errors (fuel, status) and only then learnt of the range of
+    // firstRegistration and of an order after the registration: two rounds for one body.
+    const car = { ...petrolCar, fuel: "Gasoline", firstRegistration: "0001-01-01" };
+    const options = { registrationDate: "2025-03-01", orderDate: "2026-01-01" };
+    const profile = { ...companyProfile, status: "Company" };
+    const expected = (carPath: string) => [
+      expect.objectContaining({ field: `${carPath}.fuel`, rule: "enum" }),
+      expect.objectContaining({ field: `${carPath}.firstRegistration`, rule: "range" }),
+      expect.objectContaining({ field: "userProfile.status", rule: "enum" }),
+      expect.objectContaining({ field: "options.orderDate", rule: "notAfterRegistration" }),
+    ];
+    for (const path of ["Calculate", "Projection"]) {
+      const response = await call(`${service.base}/${path}`, key, {
+        body: { carDetail: car, userProfile: profile, options },
+      });
+      expect(response.status, path).toBe(400);
+      const { errors } = await readJson(response);
+      // Nothing else: a rule that reads a refused field (capacity for the fuel) waits for its value.
+      expect(errors, path).toHaveLength(4);
+      expect(errors, path).toEqual(expect.arrayContaining(expected("carDetail")));
+    }
+    const compared = await call(`${service.base}/Compare`, key, {
+      body: { cars: [{ carDetail: petrolCar }, { carDetail: car }], userProfile: profile, options },
+    });
+    expect(compared.status).toBe(400);
+    const { errors } = await readJson(compared);
+    expect(errors).toHaveLength(4);
+    expect(errors).toEqual(expect.arrayContaining(expected("cars.1.carDetail")));
   });
 
   it("names carDetailId, not carDetail.…, when a stored car does not fit the calculation", async () => {

@@ -58,6 +58,22 @@ export function validateCalculationInput(input: unknown): InputIssue[] {
   return normalized.ok ? checkInputRules(normalized.input) : normalized.issues;
 }
 
+/**
+ * The range and cross-field rules on an input whose shape may be wrong anywhere: for a caller that
+ * checks shapes itself and reports every problem of a request in one answer (the HTTP service's
+ * schemas, docs/contract.md). A part that is not an object is read as empty; rules about a field
+ * the caller already refused are the caller's to leave out.
+ */
+export function inputRuleIssues(input: unknown): InputIssue[] {
+  const parts = isObject(input) ? input : {};
+  const car = isObject(parts.car) ? parts.car : {};
+  const options = isObject(parts.options) ? parts.options : {};
+  return checkInputRules({ car, options } as unknown as CalculationInput);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
+
 /** The range and cross-field rules, on an input whose shape and enumerations are already checked. */
 export function checkInputRules(input: CalculationInput): InputIssue[] {
   const issues: InputIssue[] = [];
