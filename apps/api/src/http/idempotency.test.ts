@@ -104,6 +104,26 @@ describe.each(testDatabases())("Idempotency-Key on $dialect", (db) => {
       expect(await storage().usage.query(sub.id)).toHaveLength(2);
     });
 
+    it("of requests sent at once with one key, exactly one runs; the others are 409 or its replay", async () => {
+      const sub = await service.subscribe({ calculationAccess: false });
+      const key = newKey();
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          call(`${service.base}/CarDetails`, sub.primaryKey, {
+            body: car,
+            headers: { "Idempotency-Key": key },
+          }),
+        ),
+      );
+      const ran = answers.filter((a) => a.status === 201 && a.headers.get("idempotent-replayed") === null);
+      expect(ran).toHaveLength(1);
+      for (const answer of answers) {
+        expect([201, 409]).toContain(answer.status);
+        if (answer.status === 409) expect(answer.headers.get("retry-after")).toBe("1");
+      }
+      expect(await countRows("car_details", "owner_id", sub.ownerId)).toBe(1);
+    });
+
     it("the same key with another body is a 422 problem naming the header; nothing is created", async () => {
       const sub = await service.subscribe({ calculationAccess: false });
       const key = newKey();

@@ -129,20 +129,27 @@ export async function idempotent(
     const message = `${IDEMPOTENCY_KEY_HEADER}: the first request with this key is still being answered; retry in ${RETRY_AFTER_SECONDS} s`;
     throw new ProblemError("idempotency_key_in_use", message, field("inFlight", message));
   }
+  // The operation's answer stands whatever happens to its key: a failure to keep or free it is
+  // logged, never turned into a 500 (the claim then frees itself after CLAIM_MS).
+  const settle = (what: string, work: () => Promise<unknown>) =>
+    work().catch((error: unknown) =>
+      service.logger.error(
+        { requestId: c.get("requestId"), error: error instanceof Error ? error.message : String(error) },
+        `idempotency key not ${what}`,
+      ),
+    );
+  const release = () => settle("released", () => store.release(subscriptionId, key, found.claim));
   try {
     await run();
   } catch (error) {
-    await store.release(subscriptionId, key, found.claim);
+    await release();
     throw error;
   }
   const status = c.res.status;
-  if (status >= 500 || status === 429) return store.release(subscriptionId, key, found.claim);
+  if (status >= 500 || status === 429) return void (await release());
   const ttlMs = service.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS;
-  await store.complete(
-    subscriptionId,
-    key,
-    found.claim,
-    await keptAnswer(c.res),
-    new Date(Date.now() + ttlMs),
+  const expiresAt = new Date(Date.now() + ttlMs);
+  await settle("kept", async () =>
+    store.complete(subscriptionId, key, found.claim, await keptAnswer(c.res), expiresAt),
   );
 }
