@@ -16,6 +16,14 @@ describe("readConfig", () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it("keeps idempotency keys 24 hours unless CARTAX_IDEMPOTENCY_TTL_MS says otherwise", () => {
+    expect(readConfig({}).idempotencyTtlMs).toBe(24 * 60 * 60 * 1000);
+    expect(readConfig({ CARTAX_IDEMPOTENCY_TTL_MS: "3600000" }).idempotencyTtlMs).toBe(3_600_000);
+    expect(() => readConfig({ CARTAX_IDEMPOTENCY_TTL_MS: "1h" })).toThrow(
+      /^CARTAX_IDEMPOTENCY_TTL_MS must be/,
+    );
+  });
+
   it.each(["abc", "", " ", "-1", "65536", "3000.5", "1e3"])("refuses PORT=%j with one clear line", (port) => {
     expect(() => readConfig({ PORT: port })).toThrow(ConfigError);
     expect(() => readConfig({ PORT: port })).toThrow(/^PORT must be a whole number/);

@@ -18,11 +18,13 @@ export interface ServiceConfig extends StorageConfig {
    * budget is not configurable (QUEUE_WAIT_BUDGET_MS) but for tests.
    */
   readonly qrRenders?: RenderQueueLimits | undefined;
+  /** `CARTAX_IDEMPOTENCY_TTL_MS`: how long the answer of a POST with an Idempotency-Key is kept (default 24 hours). */
+  readonly idempotencyTtlMs?: number | undefined;
 }
 
 /**
  * Reads PORT (default 3000), HOST (default 127.0.0.1), CARTAX_PUBLIC_BASE_URL, LOG_LEVEL, the QR
- * render limits and the storage settings shared with the CLI, through the one schema of the
+ * render limits, the idempotency keys' lifetime and the storage settings shared with the CLI, through the one schema of the
  * environment (@cartax/schemas). A wrong value throws a ConfigError whose message is one line.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -37,5 +39,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       concurrency: variables.CARTAX_QR_RENDER_CONCURRENCY,
       queueLimit: variables.CARTAX_QR_QUEUE_LIMIT,
     },
+    idempotencyTtlMs: variables.CARTAX_IDEMPOTENCY_TTL_MS,
   };
 }

@@ -5,6 +5,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import { createApp } from "./app";
 import type { ServiceConfig } from "./config";
 import type { ServiceContext } from "./http/app-env";
+import { DEFAULT_IDEMPOTENCY_TTL_MS } from "./http/idempotency";
 import { ServiceMetrics } from "./http/metrics";
 import { jobFailures, startBackgroundJobs } from "./jobs/background-jobs";
 import { serviceJobs } from "./jobs/service-jobs";
@@ -72,6 +73,7 @@ export async function startServer(config: ServiceConfig, options: StartOptions =
     logger,
     publicBaseUrl: config.publicBaseUrl ?? "",
     qrImages,
+    idempotencyTtlMs: config.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS,
   };
   return new Promise((resolve, reject) => {
     const server: ServerType = serve(

@@ -85,6 +85,8 @@ export interface paths {
      *     More than 10,000 lines: the first 10,000 are answered, then one last problem line (`payload_too_large`, status 413, `line` 10,001) ends the answer; the rest of the body is not read. A body that is empty (no line at all), of another content type, or whose Content-Length alone exceeds what 10,000 lines can hold is refused as a whole with a problem (400, 415, 413) before any line.
      *
      *     Rate limit (a subscription the operator limited): a batch of N lines counts as N requests. The request itself is counted at the gate as its first line (when the window is already used up, the whole batch is refused with 429); each further line counts one more, and a line past the limit answers a `too_many_requests` problem line (status 429) without calculating. The RateLimit headers of the answer (`"subscription"`) state the count after the first line.
+     *
+     *     A batch does not take an `Idempotency-Key` (its answer streams and is not kept): one is refused with a 400 problem naming the header (rule `notSupported`). Each line's answer is saved under its own `calculationId`; a client that must retry safely sends each request as POST /v1/Calculate with its own key.
      */
     post: operations["calculateBatch"];
     delete?: never;
@@ -1482,7 +1484,13 @@ export interface components {
     };
   };
   responses: never;
-  parameters: never;
+  parameters: {
+    /**
+     * @description Optional. Makes the POST safe to retry (as Stripe's): 1 to 255 visible ASCII characters (0x21–0x7E), a value the client picks per request (a UUID, say), scoped to the subscription. The first answer (status, headers, body) is kept 24 hours (the operator may set another time: CARTAX_IDEMPOTENCY_TTL_MS); a retry with the same key, method, path with query and body gets it back byte for byte with `Idempotent-Replayed: true`, and nothing is written, counted or rate-limited again. The same key with another request is a 422 problem (`idempotency_key_reused`); while the first request is still being answered, a 409 problem (`idempotency_key_in_use`) with Retry-After. An answer with status 429 or 5xx is not kept: a retry runs anew. An invalid key is a 400 problem naming Idempotency-Key in `errors`.
+     * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+     */
+    IdempotencyKey: string;
+  };
   requestBodies: never;
   headers: never;
   pathItems: never;
@@ -1890,7 +1898,13 @@ export interface operations {
         /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
         priceBasis?: "excl-vat" | "incl-vat";
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Optional. Makes the POST safe to retry (as Stripe's): 1 to 255 visible ASCII characters (0x21–0x7E), a value the client picks per request (a UUID, say), scoped to the subscription. The first answer (status, headers, body) is kept 24 hours (the operator may set another time: CARTAX_IDEMPOTENCY_TTL_MS); a retry with the same key, method, path with query and body gets it back byte for byte with `Idempotent-Replayed: true`, and nothing is written, counted or rate-limited again. The same key with another request is a 422 problem (`idempotency_key_reused`); while the first request is still being answered, a 409 problem (`idempotency_key_in_use`) with Retry-After. An answer with status 429 or 5xx is not kept: a retry runs anew. An invalid key is a 400 problem naming Idempotency-Key in `errors`.
+         * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+         */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -1998,6 +2012,27 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
+      /** @description The first request with this Idempotency-Key is still being answered; nothing was done. Retry after Retry-After seconds. */
+      409: {
+        headers: {
+          /** @description Seconds after which the same request with the same key is likely to get the first answer. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/idempotency-key-in-use",
+           *       "title": "The idempotency key is in use",
+           *       "status": 409,
+           *       "code": "idempotency_key_in_use",
+           *       "detail": "Idempotency-Key: the first request with this key is still being answered; retry in 1 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
       /** @description Body larger than 65536 bytes. */
       413: {
         headers: {
@@ -2030,6 +2065,25 @@ export interface operations {
            *       "status": 415,
            *       "code": "unsupported_media_type",
            *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description This Idempotency-Key was used by another request (another body, path, query or method) of the subscription; nothing was done. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/idempotency-key-reused",
+           *       "title": "The idempotency key was used for another request",
+           *       "status": 422,
+           *       "code": "idempotency_key_reused",
+           *       "detail": "Idempotency-Key: this key was used by another request (another body, path or method); use a new key for a new request",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -2090,7 +2144,13 @@ export interface operations {
         /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default until 28 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
         include?: "parameters";
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Optional. Makes the POST safe to retry (as Stripe's): 1 to 255 visible ASCII characters (0x21–0x7E), a value the client picks per request (a UUID, say), scoped to the subscription. The first answer (status, headers, body) is kept 24 hours (the operator may set another time: CARTAX_IDEMPOTENCY_TTL_MS); a retry with the same key, method, path with query and body gets it back byte for byte with `Idempotent-Replayed: true`, and nothing is written, counted or rate-limited again. The same key with another request is a 422 problem (`idempotency_key_reused`); while the first request is still being answered, a 409 problem (`idempotency_key_in_use`) with Retry-After. An answer with status 429 or 5xx is not kept: a retry runs anew. An invalid key is a 400 problem naming Idempotency-Key in `errors`.
+         * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+         */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2206,6 +2266,27 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
+      /** @description The first request with this Idempotency-Key is still being answered; nothing was done. Retry after Retry-After seconds. */
+      409: {
+        headers: {
+          /** @description Seconds after which the same request with the same key is likely to get the first answer. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/idempotency-key-in-use",
+           *       "title": "The idempotency key is in use",
+           *       "status": 409,
+           *       "code": "idempotency_key_in_use",
+           *       "detail": "Idempotency-Key: the first request with this key is still being answered; retry in 1 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
       /** @description Body larger than 65536 bytes. */
       413: {
         headers: {
@@ -2238,6 +2319,25 @@ export interface operations {
            *       "status": 415,
            *       "code": "unsupported_media_type",
            *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description This Idempotency-Key was used by another request (another body, path, query or method) of the subscription; nothing was done. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/idempotency-key-reused",
+           *       "title": "The idempotency key was used for another request",
+           *       "status": 422,
+           *       "code": "idempotency_key_reused",
+           *       "detail": "Idempotency-Key: this key was used by another request (another body, path or method); use a new key for a new request",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -2599,7 +2699,13 @@ export interface operations {
         /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default until 28 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
         include?: "parameters";
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Optional. Makes the POST safe to retry (as Stripe's): 1 to 255 visible ASCII characters (0x21–0x7E), a value the client picks per request (a UUID, say), scoped to the subscription. The first answer (status, headers, body) is kept 24 hours (the operator may set another time: CARTAX_IDEMPOTENCY_TTL_MS); a retry with the same key, method, path with query and body gets it back byte for byte with `Idempotent-Replayed: true`, and nothing is written, counted or rate-limited again. The same key with another request is a 422 problem (`idempotency_key_reused`); while the first request is still being answered, a 409 problem (`idempotency_key_in_use`) with Retry-After. An answer with status 429 or 5xx is not kept: a retry runs anew. An invalid key is a 400 problem naming Idempotency-Key in `errors`.
+         * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+         */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2717,6 +2823,27 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
+      /** @description The first request with this Idempotency-Key is still being answered; nothing was done. Retry after Retry-After seconds. */
+      409: {
+        headers: {
+          /** @description Seconds after which the same request with the same key is likely to get the first answer. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/idempotency-key-in-use",
+           *       "title": "The idempotency key is in use",
+           *       "status": 409,
+           *       "code": "idempotency_key_in_use",
+           *       "detail": "Idempotency-Key: the first request with this key is still being answered; retry in 1 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
       /** @description Body larger than 65536 bytes. */
       413: {
         headers: {
@@ -2749,6 +2876,25 @@ export interface operations {
            *       "status": 415,
            *       "code": "unsupported_media_type",
            *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description This Idempotency-Key was used by another request (another body, path, query or method) of the subscription; nothing was done. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/idempotency-key-reused",
+           *       "title": "The idempotency key was used for another request",
+           *       "status": 422,
+           *       "code": "idempotency_key_reused",
+           *       "detail": "Idempotency-Key: this key was used by another request (another body, path or method); use a new key for a new request",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -2942,7 +3088,13 @@ export interface operations {
         /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default until 28 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
         include?: "parameters";
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Optional. Makes the POST safe to retry (as Stripe's): 1 to 255 visible ASCII characters (0x21–0x7E), a value the client picks per request (a UUID, say), scoped to the subscription. The first answer (status, headers, body) is kept 24 hours (the operator may set another time: CARTAX_IDEMPOTENCY_TTL_MS); a retry with the same key, method, path with query and body gets it back byte for byte with `Idempotent-Replayed: true`, and nothing is written, counted or rate-limited again. The same key with another request is a 422 problem (`idempotency_key_reused`); while the first request is still being answered, a 409 problem (`idempotency_key_in_use`) with Retry-After. An answer with status 429 or 5xx is not kept: a retry runs anew. An invalid key is a 400 problem naming Idempotency-Key in `errors`.
+         * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+         */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3068,6 +3220,27 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
+      /** @description The first request with this Idempotency-Key is still being answered; nothing was done. Retry after Retry-After seconds. */
+      409: {
+        headers: {
+          /** @description Seconds after which the same request with the same key is likely to get the first answer. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/idempotency-key-in-use",
+           *       "title": "The idempotency key is in use",
+           *       "status": 409,
+           *       "code": "idempotency_key_in_use",
+           *       "detail": "Idempotency-Key: the first request with this key is still being answered; retry in 1 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
       /** @description Body larger than 65536 bytes. */
       413: {
         headers: {
@@ -3100,6 +3273,25 @@ export interface operations {
            *       "status": 415,
            *       "code": "unsupported_media_type",
            *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description This Idempotency-Key was used by another request (another body, path, query or method) of the subscription; nothing was done. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/idempotency-key-reused",
+           *       "title": "The idempotency key was used for another request",
+           *       "status": 422,
+           *       "code": "idempotency_key_reused",
+           *       "detail": "Idempotency-Key: this key was used by another request (another body, path or method); use a new key for a new request",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -3428,7 +3620,13 @@ export interface operations {
         /** @description Adds to each line what the lean default leaves out. `parameters`: the parameters of the law the line used (`{name, value, unit, provisional, parameter, ruleBookUrl}`), as answers carried them by default until 28 November 2026. Absent: lean lines (the contract's fields plus `outcome`, `provisional`, `description`). Any other value is a 400 `enum`. */
         include?: "parameters";
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Optional. Makes the POST safe to retry (as Stripe's): 1 to 255 visible ASCII characters (0x21–0x7E), a value the client picks per request (a UUID, say), scoped to the subscription. The first answer (status, headers, body) is kept 24 hours (the operator may set another time: CARTAX_IDEMPOTENCY_TTL_MS); a retry with the same key, method, path with query and body gets it back byte for byte with `Idempotent-Replayed: true`, and nothing is written, counted or rate-limited again. The same key with another request is a 422 problem (`idempotency_key_reused`); while the first request is still being answered, a 409 problem (`idempotency_key_in_use`) with Retry-After. An answer with status 429 or 5xx is not kept: a retry runs anew. An invalid key is a 400 problem naming Idempotency-Key in `errors`.
+         * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+         */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3540,6 +3738,27 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
+      /** @description The first request with this Idempotency-Key is still being answered; nothing was done. Retry after Retry-After seconds. */
+      409: {
+        headers: {
+          /** @description Seconds after which the same request with the same key is likely to get the first answer. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/idempotency-key-in-use",
+           *       "title": "The idempotency key is in use",
+           *       "status": 409,
+           *       "code": "idempotency_key_in_use",
+           *       "detail": "Idempotency-Key: the first request with this key is still being answered; retry in 1 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
       /** @description Body larger than 65536 bytes. */
       413: {
         headers: {
@@ -3572,6 +3791,25 @@ export interface operations {
            *       "status": 415,
            *       "code": "unsupported_media_type",
            *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description This Idempotency-Key was used by another request (another body, path, query or method) of the subscription; nothing was done. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/idempotency-key-reused",
+           *       "title": "The idempotency key was used for another request",
+           *       "status": 422,
+           *       "code": "idempotency_key_reused",
+           *       "detail": "Idempotency-Key: this key was used by another request (another body, path or method); use a new key for a new request",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -3936,7 +4174,13 @@ export interface operations {
   createQr: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Optional. Makes the POST safe to retry (as Stripe's): 1 to 255 visible ASCII characters (0x21–0x7E), a value the client picks per request (a UUID, say), scoped to the subscription. The first answer (status, headers, body) is kept 24 hours (the operator may set another time: CARTAX_IDEMPOTENCY_TTL_MS); a retry with the same key, method, path with query and body gets it back byte for byte with `Idempotent-Replayed: true`, and nothing is written, counted or rate-limited again. The same key with another request is a 422 problem (`idempotency_key_reused`); while the first request is still being answered, a 409 problem (`idempotency_key_in_use`) with Retry-After. An answer with status 429 or 5xx is not kept: a retry runs anew. An invalid key is a 400 problem naming Idempotency-Key in `errors`.
+         * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+         */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4032,6 +4276,27 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
+      /** @description The first request with this Idempotency-Key is still being answered; nothing was done. Retry after Retry-After seconds. */
+      409: {
+        headers: {
+          /** @description Seconds after which the same request with the same key is likely to get the first answer. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/idempotency-key-in-use",
+           *       "title": "The idempotency key is in use",
+           *       "status": 409,
+           *       "code": "idempotency_key_in_use",
+           *       "detail": "Idempotency-Key: the first request with this key is still being answered; retry in 1 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
       /** @description Body larger than 65536 bytes. */
       413: {
         headers: {
@@ -4064,6 +4329,25 @@ export interface operations {
            *       "status": 415,
            *       "code": "unsupported_media_type",
            *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description This Idempotency-Key was used by another request (another body, path, query or method) of the subscription; nothing was done. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/idempotency-key-reused",
+           *       "title": "The idempotency key was used for another request",
+           *       "status": 422,
+           *       "code": "idempotency_key_reused",
+           *       "detail": "Idempotency-Key: this key was used by another request (another body, path or method); use a new key for a new request",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -4318,8 +4602,10 @@ export interface operations {
           | "unauthorized"
           | "not-found"
           | "method-not-allowed"
+          | "idempotency-key-in-use"
           | "payload-too-large"
           | "unsupported-media-type"
+          | "idempotency-key-reused"
           | "too-many-requests"
           | "service-unavailable"
           | "internal-error";

@@ -20,6 +20,7 @@ describe("the environment variables (README, Configuration)", () => {
       CARTAX_WEBHOOK_POLL_MS: 500,
       CARTAX_QR_RENDER_CONCURRENCY: 2,
       CARTAX_QR_QUEUE_LIMIT: 16,
+      CARTAX_IDEMPOTENCY_TTL_MS: 86_400_000,
     });
   });
 
@@ -73,6 +74,10 @@ describe("the environment variables (README, Configuration)", () => {
       'CARTAX_QR_RENDER_CONCURRENCY must be a whole number ≥ 1, got "0"',
     ],
     [{ CARTAX_QR_QUEUE_LIMIT: "-1" }, 'CARTAX_QR_QUEUE_LIMIT must be a whole number ≥ 0, got "-1"'],
+    [
+      { CARTAX_IDEMPOTENCY_TTL_MS: "999" },
+      'CARTAX_IDEMPOTENCY_TTL_MS must be a whole number of milliseconds ≥ 1000, got "999"',
+    ],
     [{ CARTAX_PING_INTERVAL_S: "1" }, "CARTAX_PING_INTERVAL_S is now CARTAX_PING_INTERVAL_MS"],
   ])("stops on %j with one line naming the variable", (env, message) => {
     expect(() => readEnvironmentVariables(env)).toThrow(ConfigError);

@@ -175,6 +175,8 @@ export const environmentVariablesSchema = z.object({
     }),
   CARTAX_QR_RENDER_CONCURRENCY: whole("CARTAX_QR_RENDER_CONCURRENCY", 2, 1, ""),
   CARTAX_QR_QUEUE_LIMIT: whole("CARTAX_QR_QUEUE_LIMIT", 16, 0, ""),
+  /** How long the answer of a POST with an Idempotency-Key is kept (default 24 hours). */
+  CARTAX_IDEMPOTENCY_TTL_MS: whole("CARTAX_IDEMPOTENCY_TTL_MS", 86_400_000, 1000),
 });
 
 /** The environment as the programs use it: defaults applied, values checked and converted. */

@@ -20,6 +20,7 @@ export interface DatabaseSchema {
   rate_limit_windows: RateLimitWindowTable;
   subscription_usage: SubscriptionUsageTable;
   rules_notices: RulesNoticeTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
 
 /** An account (the spec's `ownerId`): owns subscriptions and records. */
@@ -206,4 +207,23 @@ export interface RulesNoticeTable {
   id: string;
   rules_version: string;
   notified_at: string;
+}
+
+/**
+ * An idempotency key of a subscription (idempotency-store.ts): claimed by its first request
+ * (`status` null while it runs), then holding that request's answer until `expires_at`.
+ */
+export interface IdempotencyKeyTable {
+  subscription_id: string;
+  idempotency_key: string;
+  /** SHA-256 (hex) of the method, path with query and the body's SHA-256. */
+  fingerprint: string;
+  /** A random id of the claiming request: only it completes or releases the row. */
+  claim: string;
+  status: number | null;
+  /** The kept headers, a JSON array of [name, value] pairs. */
+  headers: string | null;
+  body: Uint8Array | null;
+  created_at: string;
+  expires_at: string;
 }

@@ -9,6 +9,7 @@ export { CarDetailStore, type StoredCar, type StoredCarDetail } from "./car-deta
 export { ConfigError } from "./config-error";
 export type { DatabaseSchema } from "./database-schema";
 export { ENVIRONMENTS, type Environment, isEnvironment } from "./environment";
+export { type IdempotencyClaim, IdempotencyStore, type KeptAnswer } from "./idempotency-store";
 export { MIGRATIONS } from "./migrations/index";
 export {
   type Dialect,

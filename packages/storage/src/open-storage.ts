@@ -7,6 +7,7 @@ import { CalculationStore, calculationWriter } from "./calculation-store";
 import { CarDetailStore } from "./car-detail-store";
 import type { DatabaseSchema } from "./database-schema";
 import type { ChangeCounter, DirectReader } from "./fast-path/compiled-query";
+import { IdempotencyStore } from "./idempotency-store";
 import { MIGRATIONS } from "./migrations/index";
 import { PublicLinkStore } from "./public-link-store";
 import { QrStore } from "./qr-store";
@@ -68,6 +69,8 @@ export interface Storage {
   readonly usage: UsageStore;
   /** The rules version last notified to webhook receivers. */
   readonly rulesNotices: RulesNoticeStore;
+  /** Idempotency keys of POST requests and the answers kept for them. */
+  readonly idempotency: IdempotencyStore;
   close(): Promise<void>;
 }
 
@@ -162,6 +165,7 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     rateLimits: new RateLimitStore(db, dialect),
     usage,
     rulesNotices: new RulesNoticeStore(db),
+    idempotency: new IdempotencyStore(db),
     close: async () => {
       // The usage counts first: the writer thread stops once the audit records are drained.
       await usage.flush().catch(() => undefined);

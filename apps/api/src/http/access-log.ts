@@ -18,7 +18,9 @@ export function accessLog(logger: Logger, metrics: ServiceMetrics): MiddlewareHa
       const seconds = (performance.now() - start) / 1000;
       const route = routeOf(c);
       const subscriptionId = c.get("subscription")?.id;
-      metrics.observe(c.req.method, route, c.res.status, seconds, subscriptionId);
+      // A replayed Idempotency-Key answer was counted with its first request (usage, per subscription).
+      const counted = c.get("idempotentReplay") === true ? undefined : subscriptionId;
+      metrics.observe(c.req.method, route, c.res.status, seconds, counted);
       // The line is assembled only when it is written (LOG_LEVEL=warn skips it).
       if (logger.isLevelEnabled("info"))
         logger.info(

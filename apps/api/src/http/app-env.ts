@@ -11,6 +11,8 @@ export interface ServiceContext {
   readonly logger: Logger;
   /** The generated QR images: reuse of identical ones, bounded rendering. */
   readonly qrImages: QrImages;
+  /** How long the answer of a POST with an Idempotency-Key is kept (CARTAX_IDEMPOTENCY_TTL_MS; default 24 hours). */
+  readonly idempotencyTtlMs?: number;
 }
 
 /** Hono variables set by the middleware. */
@@ -22,5 +24,7 @@ export interface AppEnv {
     body: unknown;
     /** The same body's text as received, kept by the audit record. */
     bodyText: string;
+    /** The answer is the kept one of an Idempotency-Key (idempotency.ts): counted once, not again. */
+    idempotentReplay: boolean;
   };
 }

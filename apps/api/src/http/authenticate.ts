@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, ServiceContext } from "./app-env";
-import { noStore } from "./no-store";
+import { IDEMPOTENCY_KEY_HEADER, type IdempotencyUse, idempotent } from "./idempotency";
+import { NO_STORE, noStore } from "./no-store";
 import { ProblemError } from "./problem";
 import { enforceRateLimit } from "./rate-limit";
 
@@ -20,10 +21,14 @@ export const WWW_AUTHENTICATE = `ApiKey realm="cartax", header="${KEY_HEADER}", 
  * The detail says which gate failed but never echoes the key. A request that passes the gates
  * counts against the subscription's rate limit, if it has one (429 past it: rate-limit.ts), and
  * its answer is never stored by a cache (`Cache-Control: no-store`, no-store.ts).
+ *
+ * A POST operation that takes an `Idempotency-Key` (`idempotency`) reads the header, once; when
+ * present, the key is claimed or its kept answer given back before the rate limit counts
+ * (idempotency.ts: a replay counts nothing). Without it nothing more is done.
  */
 export function authenticate(
   service: ServiceContext,
-  options: { calculation: boolean },
+  options: { calculation: boolean; idempotency?: IdempotencyUse },
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.query(KEY_QUERY) ?? c.req.header(KEY_HEADER);
@@ -44,6 +49,17 @@ export function authenticate(
       throw new ProblemError("unauthorized", "the subscription has no calculation access");
     }
     c.set("subscription", subscription);
+    const idempotencyKey = options.idempotency ? c.req.header(IDEMPOTENCY_KEY_HEADER) : undefined;
+    if (idempotencyKey !== undefined && options.idempotency) {
+      // Set now, so that the problems thrown on the way (400, 409, 422) carry it too.
+      c.header("Cache-Control", NO_STORE);
+      return noStore(c, () =>
+        idempotent(c, service, idempotencyKey, options.idempotency ?? "kept", async () => {
+          await enforceRateLimit(c, service, subscription);
+          await next();
+        }),
+      );
+    }
     await enforceRateLimit(c, service, subscription);
     await noStore(c, next);
   };

@@ -9,7 +9,7 @@ export const PROBLEMS = {
   validation_error: {
     status: 400,
     title: "The request is invalid",
-    help: "A field is missing or invalid. The errors array names each field (a JSON path of the body, or a query parameter) and the rule it broke: required, type, min, max, enum, date, uuid, format, oneOf, requiredFrom2021, requiredForFuel, range or notAfterRegistration. Correct those fields and send the request again.",
+    help: "A field is missing or invalid. The errors array names each field (a JSON path of the body, or a query parameter) and the rule it broke: required, type, min, max, enum, date, uuid, format, oneOf, requiredFrom2021, requiredForFuel, range or notAfterRegistration (the Idempotency-Key header: min, max, format, or notSupported on the batch). Correct those fields and send the request again.",
   },
   malformed_json: {
     status: 400,
@@ -36,6 +36,11 @@ export const PROBLEMS = {
     title: "Method not allowed",
     help: "The path exists but does not answer this method. The Allow header lists the methods it answers.",
   },
+  idempotency_key_in_use: {
+    status: 409,
+    title: "The idempotency key is in use",
+    help: "A request with the same Idempotency-Key (and the same body) is still being answered. Nothing was done for this one. Wait the number of seconds in the Retry-After header, then send the same request with the same key again: it gets the first request's answer.",
+  },
   payload_too_large: {
     status: 413,
     title: "The body is too large",
@@ -45,6 +50,11 @@ export const PROBLEMS = {
     status: 415,
     title: "Unsupported content type",
     help: "The body was not sent as JSON. Send it with Content-Type: application/json (a batch, POST /v1/Calculate/batch: application/x-ndjson, one JSON request per line).",
+  },
+  idempotency_key_reused: {
+    status: 422,
+    title: "The idempotency key was used for another request",
+    help: "The Idempotency-Key was sent before by this subscription with another request (another body, path, query or method) within the time the service keeps answers (24 hours unless the operator set CARTAX_IDEMPOTENCY_TTL_MS). Nothing was done. A key names one request: use a new key for a new request.",
   },
   too_many_requests: {
     status: 429,

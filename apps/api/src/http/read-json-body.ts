@@ -110,6 +110,8 @@ async function readStream(body: ReadableStream<Uint8Array> | null): Promise<Buff
  * route's validator runs (which then reads it from Hono's body cache), and keeps it as received.
  */
 export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // Already read to fingerprint an Idempotency-Key (idempotency.ts).
+  if (c.get("bodyText") !== undefined) return next();
   const { parsed, text } = await readJsonBody(c);
   c.set("body", parsed);
   c.set("bodyText", text);

@@ -37,16 +37,25 @@ describe.each(testDatabases())("background jobs on $dialect", (database) => {
       const storage: Storage = await openStorage(fresh);
       await storage.close();
       const { lines, metrics, failures } = reporting();
-      const every = { qrImageSweepMs: 20, usageFlushMs: 60_000, rateLimitWindowSweepMs: 60_000 };
+      const every = {
+        qrImageSweepMs: 20,
+        usageFlushMs: 60_000,
+        rateLimitWindowSweepMs: 60_000,
+        idempotencyKeySweepMs: 20,
+      };
       const jobs = startBackgroundJobs(
         [...serviceJobs(storage, every), pingScheduleJob(storage, 20)],
         failures,
       );
       const failed = (job: string) => lines.filter((l) => l.job === job);
-      await until(() => failed("qr-image-sweep").length >= 2 && failed("webhook-ping-schedule").length >= 2);
+      await until(() =>
+        ["qr-image-sweep", "webhook-ping-schedule", "idempotency-key-sweep"].every(
+          (job) => failed(job).length >= 2,
+        ),
+      );
       await jobs.stop();
       try {
-        for (const job of ["qr-image-sweep", "webhook-ping-schedule"]) {
+        for (const job of ["qr-image-sweep", "webhook-ping-schedule", "idempotency-key-sweep"]) {
           expect(failed(job)[0]).toMatchObject({
             level: 50,
             msg: "background job failed",

@@ -10,22 +10,25 @@ export interface ServiceJobIntervals {
   readonly qrImageSweepMs: number;
   readonly usageFlushMs: number;
   readonly rateLimitWindowSweepMs: number;
+  readonly idempotencyKeySweepMs: number;
 }
 
 export const SERVICE_JOB_INTERVALS: ServiceJobIntervals = {
   qrImageSweepMs: 60 * 60 * 1000,
   usageFlushMs: USAGE_FLUSH_MS,
   rateLimitWindowSweepMs: 5 * 60 * 1000,
+  idempotencyKeySweepMs: 10 * 60 * 1000,
 };
 
 /**
  * The server's background jobs: expired QR images are removed within the hour after they expire
  * (any instance may do it); usage counts reach the database every few seconds (and on close: the
  * storage flushes them; a failed flush keeps them for the next); ended rate-limit windows
- * (PostgreSQL) are removed every few minutes.
+ * (PostgreSQL) are removed every few minutes; expired idempotency keys within ten minutes after
+ * they expire (until then an expired key is already treated as new: idempotency-store.ts).
  */
 export function serviceJobs(
-  storage: Pick<Storage, "qr" | "usage" | "rateLimits">,
+  storage: Pick<Storage, "qr" | "usage" | "rateLimits" | "idempotency">,
   intervals: ServiceJobIntervals = SERVICE_JOB_INTERVALS,
 ): BackgroundJob[] {
   return [
@@ -35,6 +38,11 @@ export function serviceJobs(
       name: "rate-limit-window-sweep",
       everyMs: intervals.rateLimitWindowSweepMs,
       run: () => storage.rateLimits.sweep(),
+    },
+    {
+      name: "idempotency-key-sweep",
+      everyMs: intervals.idempotencyKeySweepMs,
+      run: () => storage.idempotency.sweep(),
     },
   ];
 }

@@ -98,6 +98,10 @@ const DETAILS: Partial<Record<ProblemCode, string>> = {
   too_many_requests: "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
   internal_error: "an unexpected error occurred; retry later",
   service_unavailable: "every QR render slot is busy and the queue is full; retry in 2 s",
+  idempotency_key_in_use:
+    "Idempotency-Key: the first request with this key is still being answered; retry in 1 s",
+  idempotency_key_reused:
+    "Idempotency-Key: this key was used by another request (another body, path or method); use a new key for a new request",
 };
 
 /** The example of a problem response of this status: a problem the service really sends with it. */

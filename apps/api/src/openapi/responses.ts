@@ -1,6 +1,7 @@
 import { includeSchema, PRICE_BASIS_HEADER, priceBasisSchema, problemSchema } from "@cartax/schemas";
 import { z } from "@hono/zod-openapi";
 import { WWW_AUTHENTICATE } from "../http/authenticate";
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from "../http/idempotency";
 import { PRICE_BASIS_QUERY } from "../http/price-basis";
 import { RATE_LIMIT_POLICY } from "../http/rate-limit";
 import { MAX_BODY_BYTES } from "../http/read-json-body";
@@ -141,3 +142,47 @@ export const priceBasisQuery = z.object({ [PRICE_BASIS_QUERY]: priceBasisSchema.
  * price basis of an inline car, and `include`, what the answer adds to its lean lines.
  */
 export const computeQuery = priceBasisQuery.extend({ include: includeSchema.optional() });
+
+/** The name of the Idempotency-Key header parameter in `components/parameters`. */
+export const IDEMPOTENCY_KEY_PARAMETER = "IdempotencyKey";
+
+/** The Idempotency-Key header parameter, written once (docs/contract.md, "Idempotency keys"). */
+export const idempotencyKeyParameter = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: "header" as const,
+  required: false,
+  description: [
+    "Optional. Makes the POST safe to retry (as Stripe's): 1 to 255 visible ASCII characters (0x21–0x7E), a value the client picks per request (a UUID, say), scoped to the subscription.",
+    `The first answer (status, headers, body) is kept 24 hours (the operator may set another time: CARTAX_IDEMPOTENCY_TTL_MS); a retry with the same key, method, path with query and body gets it back byte for byte with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`, and nothing is written, counted or rate-limited again.`,
+    "The same key with another request is a 422 problem (`idempotency_key_reused`); while the first request is still being answered, a 409 problem (`idempotency_key_in_use`) with Retry-After.",
+    "An answer with status 429 or 5xx is not kept: a retry runs anew. An invalid key is a 400 problem naming Idempotency-Key in `errors`.",
+  ].join(" "),
+  schema: { type: "string" as const, minLength: 1, maxLength: 255, pattern: "^[!-~]+$" },
+  example: "8e03978e-40d5-43e8-bc93-6894a57f9324",
+};
+
+/** What a POST that takes an Idempotency-Key adds to its route: the parameter, by reference. */
+export const idempotentPost = {
+  parameters: [{ $ref: `#/components/parameters/${IDEMPOTENCY_KEY_PARAMETER}` }],
+};
+
+/** The problems of an Idempotency-Key: in use (409, with Retry-After) and reused for another request (422). */
+export const idempotencyProblems = {
+  409: {
+    ...problem(
+      "The first request with this Idempotency-Key is still being answered; nothing was done. Retry after Retry-After seconds.",
+      409,
+    ),
+    headers: {
+      "Retry-After": {
+        description:
+          "Seconds after which the same request with the same key is likely to get the first answer.",
+        schema: { type: "integer" as const, minimum: 1 },
+      },
+    },
+  },
+  422: problem(
+    "This Idempotency-Key was used by another request (another body, path, query or method) of the subscription; nothing was done.",
+    422,
+  ),
+} as const;

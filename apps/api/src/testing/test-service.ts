@@ -29,6 +29,7 @@ export async function startTestService(
     webhooks?: WebhookConfig;
     qrRenders?: ServiceConfig["qrRenders"];
     qrRender?: StartOptions["qrRender"];
+    idempotencyTtlMs?: number;
   } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await db.create());
@@ -49,6 +50,7 @@ export async function startTestService(
       environment,
       publicBaseUrl: "https://api.cartax.test",
       qrRenders: options.qrRenders,
+      idempotencyTtlMs: options.idempotencyTtlMs,
     },
     {
       logDestination,

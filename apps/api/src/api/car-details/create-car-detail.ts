@@ -3,7 +3,13 @@ import { createRoute } from "@hono/zod-openapi";
 import type { ServiceContext } from "../../http/app-env";
 import type { Api } from "../../openapi/api";
 import { carDetailExample } from "../../openapi/examples";
-import { bodyProblems, jsonRequest, priceBasisQuery } from "../../openapi/responses";
+import {
+  bodyProblems,
+  idempotencyProblems,
+  idempotentPost,
+  jsonRequest,
+  priceBasisQuery,
+} from "../../openapi/responses";
 import { carExcludingVat } from "../pipeline";
 import { carDetailView } from "./car-detail-view";
 import { carDetailWrite, carDetailWritten, setWrittenHeaders } from "./car-detail-write";
@@ -15,11 +21,13 @@ export const createCarDetailRoute = (service: ServiceContext) =>
     path: "/v1/CarDetails",
     summary: "Create a car detail",
     description: "Any id or ownerId in the body is ignored; the service assigns them.",
-    ...carDetailWrite(service),
+    ...carDetailWrite(service, { idempotency: "kept" }),
+    ...idempotentPost,
     request: { query: priceBasisQuery, body: jsonRequest(carDetailSchema, carDetailExample) },
     responses: {
       201: carDetailWritten("Created."),
       ...bodyProblems,
+      ...idempotencyProblems,
     },
   });
 

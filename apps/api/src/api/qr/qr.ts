@@ -13,7 +13,15 @@ import { notFound, ProblemError } from "../../http/problem";
 import { jsonBody } from "../../http/read-json-body";
 import { uuidParam } from "../../http/uuid-param";
 import type { Api } from "../../openapi/api";
-import { bodyProblems, jsonRequest, open, problem, secured } from "../../openapi/responses";
+import {
+  bodyProblems,
+  idempotencyProblems,
+  idempotentPost,
+  jsonRequest,
+  open,
+  problem,
+  secured,
+} from "../../openapi/responses";
 import { BUILT_IN_LOGO } from "../../qr/qr-logos";
 import { RenderQueueFullError } from "../../qr/render-queue";
 import { qrRequestKey } from "./qr-request-key";
@@ -43,7 +51,8 @@ export const createQrRoute = (service: ServiceContext) =>
       "201 with the image URI in Location (GET it without a key; it lives 24 hours). A request that normalises to one answered within the image's lifetime (same car, layout after defaults, captions, colours and logo bytes) gets the same image back, without composing or rendering it again, and lives at least 24 hours from this request. Renders are bounded (CARTAX_QR_RENDER_CONCURRENCY at a time, CARTAX_QR_QUEUE_LIMIT waiting, and no more waiting than about 0.5 s at the recent render time); past that the answer is 503 with Retry-After. Every QrRequest field but carDetailId is optional; invalid or omitted values fall back to their defaults, except that a positive qrCodeWidth or qrCodeHeight outside 230–4000 px is answered with the nearest side that can be honoured (230 or 4000; a fraction is rounded), named in the Cartax-Qr-Size-Adjusted header; Cartax-Qr-Size gives the image's size. logoPath and topLogoPath name logos of the service's logo store (added by the operator with `cartax logo add`); an unknown name falls back to the default (Service_QR_Code, or no top logo).",
     tags: ["Sharing"],
     security: secured,
-    middleware: [authenticate(service, { calculation: false }), jsonBody] as const,
+    ...idempotentPost,
+    middleware: [authenticate(service, { calculation: false, idempotency: "kept" }), jsonBody] as const,
     request: {
       body: jsonRequest(qrRequestSchema, {
         carDetailId: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
@@ -69,6 +78,7 @@ export const createQrRoute = (service: ServiceContext) =>
       },
       ...bodyProblems,
       404: problem("No car detail with that id in this account.", 404),
+      ...idempotencyProblems,
       503: {
         ...problem(
           "Every render slot is busy and the queue of renders is full, or the request would wait for a slot longer than about 0.5 s (CARTAX_QR_RENDER_CONCURRENCY, CARTAX_QR_QUEUE_LIMIT); nothing was created.",

@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { KEY_HEADER, KEY_QUERY } from "../../http/authenticate";
 import { MAX_BODY_BYTES } from "../../http/read-json-body";
 import type { Api } from "../../openapi/api";
-import { open } from "../../openapi/responses";
+import { IDEMPOTENCY_KEY_PARAMETER, idempotencyKeyParameter, open } from "../../openapi/responses";
 
 export const DOCUMENT_PATH = "/v1/openapi.json";
 
@@ -127,6 +127,8 @@ export function registerOpenApiDocument(api: Api): void {
     name: KEY_HEADER,
     description: "Subscription key in the gateway's header.",
   });
+  // The Idempotency-Key header, which every POST but the batch names by reference.
+  api.openAPIRegistry.registerComponent("parameters", IDEMPOTENCY_KEY_PARAMETER, idempotencyKeyParameter);
   api.openAPIRegistry.registerPath(getOpenApiDocumentRoute);
   let document: unknown;
   api.get(DOCUMENT_PATH, (c) => {

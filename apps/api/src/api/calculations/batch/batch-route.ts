@@ -47,10 +47,11 @@ export const calculateBatchRoute = (service: ServiceContext) =>
       "An answer line is written only once its audit record is durable (records are committed in groups). Requests are read as the answers are taken: a client that reads slowly slows the reading of its body, and the service holds at most a few hundred answers per batch. Read the answer while sending the body (curl, fetch with a streamed body and @cartax/client do): a client that sends every line before reading can stall once both directions' buffers are full.",
       `More than ${LIMIT_TEXT} lines: the first ${LIMIT_TEXT} are answered, then one last problem line (\`payload_too_large\`, status 413, \`line\` ${(BATCH_LIMITS.maxLines + 1).toLocaleString("en")}) ends the answer; the rest of the body is not read. A body that is empty (no line at all), of another content type, or whose Content-Length alone exceeds what ${LIMIT_TEXT} lines can hold is refused as a whole with a problem (400, 415, 413) before any line.`,
       `Rate limit (a subscription the operator limited): a batch of N lines counts as N requests. The request itself is counted at the gate as its first line (when the window is already used up, the whole batch is refused with 429); each further line counts one more, and a line past the limit answers a \`too_many_requests\` problem line (status 429) without calculating. The RateLimit headers of the answer (\`"${RATE_LIMIT_POLICY}"\`) state the count after the first line.`,
+      "A batch does not take an `Idempotency-Key` (its answer streams and is not kept): one is refused with a 400 problem naming the header (rule `notSupported`). Each line's answer is saved under its own `calculationId`; a client that must retry safely sends each request as POST /v1/Calculate with its own key.",
     ].join("\n\n"),
     tags: ["Calculation"],
     security: secured,
-    middleware: [authenticate(service, { calculation: true })] as const,
+    middleware: [authenticate(service, { calculation: true, idempotency: "refused" })] as const,
     request: {
       query: computeQuery,
       body: {
