@@ -18,6 +18,7 @@ export {
   type Storage,
   type WebhookStore,
 } from "./open-storage";
+export { CHANGE_FEED_TIMING, type ChangeFeedTiming, type ReadCacheState } from "./postgres/change-feed";
 export { type ComparisonLink, PublicLinkStore } from "./public-link-store";
 export { QrStore, type StoredLogo } from "./qr-store";
 export { type RateLimitState, RateLimitStore } from "./rate-limit-store";

@@ -8,6 +8,12 @@ import { CarDetailStore } from "./car-detail-store";
 import type { DatabaseSchema } from "./database-schema";
 import type { ChangeCounter, DirectReader } from "./fast-path/compiled-query";
 import { MIGRATIONS } from "./migrations/index";
+import {
+  CHANGE_FEED_TIMING,
+  type ChangeFeedTiming,
+  PostgresChangeFeed,
+  type ReadCacheState,
+} from "./postgres/change-feed";
 import { PublicLinkStore } from "./public-link-store";
 import { QrStore } from "./qr-store";
 import { RateLimitStore } from "./rate-limit-store";
@@ -68,6 +74,12 @@ export interface Storage {
   readonly usage: UsageStore;
   /** The rules version last notified to webhook receivers. */
   readonly rulesNotices: RulesNoticeStore;
+  /**
+   * Whether the key and car read caches answer from memory now (`trusted`) or every read goes to
+   * the database (`bypassed`). SQLite: always `trusted` (`data_version` is exact). PostgreSQL:
+   * `trusted` while the change feed is listening and current (postgres/change-feed.ts).
+   */
+  readCaches(): ReadCacheState;
   close(): Promise<void>;
 }
 
@@ -131,7 +143,11 @@ export async function migrate(db: Kysely<DatabaseSchema>): Promise<void> {
  * Opens the configured database (PostgreSQL when `databaseUrl` is set, else SQLite in `dataDir`,
  * created when missing) and brings its schema up to date.
  */
-export async function openStorage(config: Pick<StorageConfig, "dataDir" | "databaseUrl">): Promise<Storage> {
+export async function openStorage(
+  config: Pick<StorageConfig, "dataDir" | "databaseUrl">,
+  /** PostgreSQL: the change feed's timing (tests shorten or lengthen it). */
+  timing: ChangeFeedTiming = CHANGE_FEED_TIMING,
+): Promise<Storage> {
   const dialect: Dialect = config.databaseUrl ? "postgres" : "sqlite";
   const db = new Kysely<DatabaseSchema>({
     dialect: config.databaseUrl ? postgresDialect(config.databaseUrl) : sqliteDialect(config.dataDir),
@@ -146,12 +162,20 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
   const writer = config.databaseUrl ? undefined : calculationWriter(sqliteFile(config.dataDir));
   const calculations = new CalculationStore(db, writer);
   const reader = config.databaseUrl ? undefined : sqliteReader(config.dataDir);
-  const carDetails = new CarDetailStore(db, reader?.read, reader?.changes);
+  // PostgreSQL has no data_version: the triggers of migration 0015 notify each write instead.
+  const feed = config.databaseUrl ? new PostgresChangeFeed(config.databaseUrl, timing) : undefined;
+  const carDetails = feed
+    ? new CarDetailStore(db, undefined, feed.counter("car_details"), () => feed.written("car_details"))
+    : new CarDetailStore(db, reader?.read, reader?.changes);
   const usage = new UsageStore(db, writer);
   return {
     dialect,
     db,
-    subscriptions: new SubscriptionStore(db, reader?.read, reader?.changes),
+    subscriptions: feed
+      ? new SubscriptionStore(db, undefined, feed.counter("subscriptions"), () =>
+          feed.written("subscriptions"),
+        )
+      : new SubscriptionStore(db, reader?.read, reader?.changes),
     carDetails,
     publicLinks: new PublicLinkStore(db, carDetails),
     qr: new QrStore(db, writer),
@@ -162,11 +186,13 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     rateLimits: new RateLimitStore(db, dialect),
     usage,
     rulesNotices: new RulesNoticeStore(db),
+    readCaches: () => feed?.state() ?? "trusted",
     close: async () => {
       // The usage counts first: the writer thread stops once the audit records are drained.
       await usage.flush().catch(() => undefined);
       await calculations.drain();
       reader?.close();
+      await feed?.close();
       await db.destroy();
     },
   };
