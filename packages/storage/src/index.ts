@@ -9,6 +9,8 @@ export { CarDetailStore, type StoredCar, type StoredCarDetail } from "./car-deta
 export { ConfigError } from "./config-error";
 export type { DatabaseSchema } from "./database-schema";
 export { ENVIRONMENTS, type Environment, isEnvironment } from "./environment";
+/** The audit record's compression, for the benchmark's contract floor (bench/floor-server.mjs). */
+export { encodeAudit } from "./fast-path/audit-record-codec";
 export { MIGRATIONS } from "./migrations/index";
 export {
   type Dialect,

@@ -22,7 +22,7 @@ export interface ChangeFeedTiming {
   readonly reconnectMs: number;
 }
 
-/** The service's timing (docs/operations.md, "Read caches on PostgreSQL"). */
+/** The service's timing (docs/operations.md, "Several instances behind a load balancer"). */
 export const CHANGE_FEED_TIMING: ChangeFeedTiming = { heartbeatMs: 250, windowMs: 1000, reconnectMs: 500 };
 
 /** `trusted`: the caches answer from memory; `bypassed`: every read goes to the database. */
