@@ -33,13 +33,13 @@ async function until(condition: () => boolean, what: string, timeoutMs = 15_000)
 /**
  * Reads through `read` until `isNew` holds, from just after a write was acknowledged: fails if a
  * read that started more than `windowMs` after the acknowledgement still gave the old value, or if
- * any of the reads of the next 200 ms gives it again. Returns how long the change took to be seen.
+ * any later read (for 200 ms, and until the window has passed) gives it again.
  */
 async function seenWithin<T>(
   windowMs: number,
   read: () => Promise<T>,
   isNew: (value: T) => boolean,
-): Promise<number> {
+): Promise<void> {
   const acknowledged = performance.now();
   for (;;) {
     const started = performance.now();
@@ -48,13 +48,12 @@ async function seenWithin<T>(
       throw new Error(`a read started ${(started - acknowledged).toFixed(1)} ms after the write was stale`);
     await sleep(2);
   }
-  const seenAfter = performance.now() - acknowledged;
-  const end = performance.now() + 200;
+  // Past the window too: once seen, the old value never comes back.
+  const end = Math.max(performance.now() + 200, acknowledged + windowMs + 100);
   while (performance.now() < end) {
     expect(isNew(await read())).toBe(true);
     await sleep(2);
   }
-  return seenAfter;
 }
 
 describe.each(testDatabases())("read caches of two instances on one $dialect database", (database) => {
@@ -103,8 +102,7 @@ describe.each(testDatabases())("read caches of two instances on one $dialect dat
       await trusted(b, authenticate);
       expect((await authenticate())?.active).toBe(true);
       await a.subscriptions.update(subscription.id, { active: false });
-      const seenAfter = await seenWithin(windowMs, authenticate, (s) => s?.active === false);
-      expect(seenAfter).toBeLessThan(windowMs + 50);
+      await seenWithin(windowMs, authenticate, (s) => s?.active === false);
     });
 
     it("a key rotated through A stops working on B within the window, and never works after", async () => {
@@ -268,7 +266,8 @@ describe.each(testDatabases())("read caches of two instances on one $dialect dat
         await silentPrice(ownerId, id, 46000);
         const silentAt = performance.now();
         await until(() => b.readCaches() === "bypassed", "the heartbeat to expire", 2_000);
-        expect(performance.now() - silentAt).toBeLessThan(300 + 50);
+        // 300 ms after the heartbeat was sent (before the write), give or take this loop's polling.
+        expect(performance.now() - silentAt).toBeLessThan(300 + 200);
         expect((await read())?.car.catalogPrice).toBe(46000);
       });
     });
