@@ -3,17 +3,20 @@
 // answer), with no authentication, no request validation beyond the engine's, no audit record, no
 // logs and no metrics. No implementation of POST /v1/Calculate on this engine and adapter can be
 // faster than this route; the service's figures are reported against it as well as against bare.
+// Beside it, the durable floor (/floor-durable: + the audit record, grouped, durable) and the
+// contract floor (/floor-contract: + the key check and the record compressed as the service does).
 //
 // With CARTAX_FLOOR_PHASES=1 (bench/floor-phases.mjs) it also serves the floor cut into phases, each
 // route doing one phase more than the one before, and GET /stats (the process's CPU time, the
 // requests served and the garbage collector's time), so that the CPU time a phase costs under load
 // is the difference between two routes.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PerformanceObserver } from "node:perf_hooks";
 import { calculate, toCalculationLine, toCalculationLines } from "@cartax/engine";
+import { encodeAudit } from "@cartax/storage";
 import { serve } from "@hono/node-server";
 import Database from "better-sqlite3";
 import { Hono } from "hono";
@@ -103,6 +106,66 @@ app.post("/floor-durable", async (c) => {
   const calculationId = randomUUID();
   const answer = JSON.stringify({ calculationId, lines, unavailableLines });
   await durable(calculationId, text, answer);
+  return c.body(answer, 200, { "Content-Type": "application/json" });
+});
+// The contract floor (issue 42): the durable floor plus what the contract makes every Calculate do
+// besides calculating, done as plainly as it can be: the subscription key (query parameter
+// `subscription-key`, as the service reads it) hashed with SHA-256 and looked up in a table of the
+// floor's database (401 when unknown or inactive), and the request and answer compressed as the
+// service compresses its audit record (encodeAudit of @cartax/storage: raw deflate, level 1, its
+// preset dictionary) before the grouped durable insert, all on the event loop, one thread. The key
+// the benchmark sends is CARTAX_FLOOR_KEY (http.mjs passes the seeded subscription's), beside 1,000
+// others so that the look-up reads a real index.
+const contract = (() => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-contract-floor-"));
+  const db = new Database(path.join(dir, "floor.sqlite"));
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  db.exec("create table keys (key_hash text primary key, active integer not null)");
+  db.exec(
+    "create table records (id text primary key, encoding integer not null, request_bytes integer not null, body blob not null)",
+  );
+  const sha256 = (text) => createHash("sha256").update(text, "utf8").digest("hex");
+  const addKey = db.prepare("insert into keys (key_hash, active) values (?, 1)");
+  db.transaction(() => {
+    for (let i = 0; i < 1000; i++) addKey.run(sha256(`ctx_acc_${randomUUID()}`));
+    if (process.env.CARTAX_FLOOR_KEY) addKey.run(sha256(process.env.CARTAX_FLOOR_KEY));
+  })();
+  const keyOf = db.prepare("select active from keys where key_hash = ?").pluck();
+  const insert = db.prepare("insert into records (id, encoding, request_bytes, body) values (?, ?, ?, ?)");
+  const insertAll = db.transaction((rows) => {
+    for (const row of rows)
+      insert.run(row.id, row.record.encoding, row.record.request_bytes, row.record.body);
+  });
+  let waiting = [];
+  const commit = () => {
+    const batch = waiting;
+    waiting = [];
+    insertAll(batch);
+    for (const row of batch) row.resolve();
+  };
+  process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  return {
+    active: (key) => keyOf.get(sha256(key)) === 1,
+    save: (id, record) =>
+      new Promise((resolve) => {
+        if (waiting.length === 0) setImmediate(commit);
+        waiting.push({ id, record, resolve });
+      }),
+  };
+})();
+app.post("/floor-contract", async (c) => {
+  const key = c.req.query("subscription-key") ?? c.req.header("Ocp-Apim-Subscription-Key");
+  if (!key || !contract.active(key)) return c.json({ status: 401 }, 401);
+  const chunks = [];
+  for await (const chunk of c.env.incoming) chunks.push(chunk);
+  const text = Buffer.concat(chunks).toString("utf8");
+  const outcome = calculate(toInput(JSON.parse(text)));
+  if (!outcome.ok) return c.json(outcome.issues, 400);
+  const { lines, unavailableLines } = toCalculationLines(outcome.results, "en");
+  const calculationId = randomUUID();
+  const answer = JSON.stringify({ calculationId, lines, unavailableLines });
+  await contract.save(calculationId, encodeAudit(text, answer));
   return c.body(answer, 200, { "Content-Type": "application/json" });
 });
 if (phases) {

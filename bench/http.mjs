@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `pnpm bench` (HTTP part): the built service under wrk on loopback, each endpoint as a ratio of the
 // requests/s of a bare Hono JSON route measured in the same run, with wrk's p99 latency and the
-// serving process's CPU time per request; Calculate against the durable floor (floor-server.mjs).
+// serving process's CPU time per request; Calculate against the durable floor and the contract floor
+// (floor-server.mjs).
 // SQLite (the embedded default) in a fresh folder; 50 connections, 2 wrk threads.
 // BENCH_DATABASE=postgres: the service on a private PostgreSQL cluster started for the run (Debian's
 // server binaries, as the tests use; fsync on), its ratios still against the floors above (the
-// durable floor writes to SQLite); the CPU column counts the service's process only, not PostgreSQL's.
+// durable and contract floors write to SQLite: the machine's floor, whatever the service's database);
+// the CPU column counts the service's process only, not PostgreSQL's.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,9 +16,11 @@ import { benchHttpRequest } from "./bench-request.mjs";
 import {
   benchDatabase,
   newRegistrationDates,
+  postgresDatabase,
   processCpuMs,
   seedDatabase,
   startServer,
+  stopServer,
   wrk as wrkFor,
   wrkInstalled,
 } from "./service-under-load.mjs";
@@ -38,8 +42,12 @@ const database = await benchDatabase();
 const { dataDir, key: primaryKey, carId } = await seedDatabase(openStorage, "bench", database.url);
 
 const bare = await startServer(path.join(here, "bare-server.mjs"));
-const floor = await startServer(path.join(here, "floor-server.mjs"));
-const api = await startServer(path.join(here, "../apps/api/dist/server.js"), {
+// The contract floor checks the same key as the service (its SHA-256 in the floor's own table).
+const floor = await startServer(path.join(here, "floor-server.mjs"), {
+  env: { CARTAX_FLOOR_KEY: primaryKey },
+});
+const apiScript = path.join(here, "../apps/api/dist/server.js");
+const api = await startServer(apiScript, {
   env: { CARTAX_DATA_DIR: dataDir, ...database.env },
 });
 const key = `subscription-key=${primaryKey}`;
@@ -76,6 +84,12 @@ try {
     `${floor.url}/floor-durable`,
     { method: "POST", body: calculation },
   );
+  const contractRun = measured(
+    "contract floor: + key check, record compressed",
+    floor,
+    `${floor.url}/floor-contract?${key}`,
+    { method: "POST", body: calculation },
+  );
   const calc = measured("POST /v1/Calculate (lean, audit saved)", api, `${api.url}/v1/Calculate?${key}`, {
     method: "POST",
     body: calculation,
@@ -107,6 +121,9 @@ try {
     newRegistrationDates,
   );
   measured("GET /v1/CarDetails/{id}", api, `${api.url}/v1/CarDetails/${carId}?${key}`);
+  // On SQLite, Calculate also on a throwaway PostgreSQL (the path of more than one machine), against
+  // the same contract floor: the floor is the machine's, whatever the service's database.
+  const calcPostgres = database.url === undefined ? await calculateOnPostgres(measured) : undefined;
   console.log(
     `\ncartax HTTP benchmark (wrk, ${connections} connections, ${seconds} s each, ${database.name}, node ${process.version})\n`,
   );
@@ -119,6 +136,9 @@ try {
   const ratio = (a, b) => (a / b).toFixed(2);
   console.log(
     `\ndurable floor = ${ratio(durableRun.rps, floorRun.rps)}× the floor, p99 ${durableRun.p99.toFixed(1)} ms: no audited Calculate on this engine and adapter can do better on this machine.`,
+  );
+  console.log(
+    `contract floor = ${ratio(contractRun.rps, durableRun.rps)}× the durable floor, p99 ${contractRun.p99.toFixed(1)} ms: the durable floor + the key check + the record compressed, on one thread.`,
   );
   console.log("targets (issue 29):");
   console.log(
@@ -133,10 +153,48 @@ try {
   console.log(
     `  GetTaxMatrix computed each time, p99 ≤ the floor's p99: ${matrixComputed.p99.toFixed(1)} against ${floorRun.p99.toFixed(1)} ms (${verdict(matrixComputed.p99 <= floorRun.p99)})`,
   );
+  console.log("issue 42 (report): Calculate against the contract floor");
+  for (const [name, run] of [
+    [database.name, calc],
+    ["PostgreSQL", calcPostgres],
+  ]) {
+    if (run)
+      console.log(
+        `  on ${name}: ${ratio(run.rps, contractRun.rps)}× its req/s, p99 ${ratio(run.p99, contractRun.p99)}× its p99`,
+      );
+  }
 } finally {
   bare.child.kill();
   floor.child.kill();
   api.child.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
   database.stop();
+}
+
+/**
+ * POST /v1/Calculate (lean) on the built service over a private PostgreSQL cluster started for the
+ * row, or undefined with a line when this machine has no PostgreSQL server binaries.
+ */
+async function calculateOnPostgres(measured) {
+  const postgres = await postgresDatabase();
+  if (!postgres) {
+    console.log(
+      "Calculate on PostgreSQL skipped: no PostgreSQL server binaries (Debian: apt-get install postgresql)",
+    );
+    return undefined;
+  }
+  const seeded = await seedDatabase(openStorage, "bench-pg", postgres.url);
+  const service = await startServer(apiScript, { env: { CARTAX_DATA_DIR: seeded.dataDir, ...postgres.env } });
+  try {
+    return measured(
+      "POST /v1/Calculate on PostgreSQL (lean)",
+      service,
+      `${service.url}/v1/Calculate?subscription-key=${seeded.key}`,
+      { method: "POST", body: calculation },
+    );
+  } finally {
+    await stopServer(service);
+    fs.rmSync(seeded.dataDir, { recursive: true, force: true });
+    postgres.stop();
+  }
 }

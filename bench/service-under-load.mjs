@@ -24,12 +24,27 @@ export function wrkInstalled() {
 export async function benchDatabase() {
   if (process.env.BENCH_DATABASE !== "postgres")
     return { name: "SQLite", url: undefined, env: {}, stop() {} };
+  const database = await postgresDatabase();
+  if (!database) throw new Error("BENCH_DATABASE=postgres: no PostgreSQL server binaries");
+  return database;
+}
+
+/**
+ * A private PostgreSQL cluster started for the run, as benchDatabase's; undefined when this machine
+ * has no PostgreSQL server binaries (http.mjs then skips its PostgreSQL row with a line).
+ */
+export async function postgresDatabase() {
   const { default: startPostgres } = await import("@cartax/storage/testing/postgres-global-setup");
+  const before = process.env.CARTAX_PG_URL;
   delete process.env.CARTAX_PG_URL;
-  const stop = (await startPostgres()) ?? (() => {});
-  const url = process.env.CARTAX_PG_URL;
-  if (!url) throw new Error("BENCH_DATABASE=postgres: no PostgreSQL server binaries");
-  return { name: "PostgreSQL", url, env: { DATABASE_URL: url }, stop };
+  try {
+    const stop = (await startPostgres().catch(() => undefined)) ?? (() => {});
+    const url = process.env.CARTAX_PG_URL;
+    return url ? { name: "PostgreSQL", url, env: { DATABASE_URL: url }, stop } : undefined;
+  } finally {
+    if (before === undefined) delete process.env.CARTAX_PG_URL;
+    else process.env.CARTAX_PG_URL = before;
+  }
 }
 
 export async function seedDatabase(openStorage, name = "bench", databaseUrl = undefined) {

@@ -40,9 +40,10 @@ const CAR_CACHE_LIMIT = 10_000;
 export class CarDetailStore {
   private readonly byId;
   /**
-   * SQLite: the car details read, with the database's change count when they were read (as the
-   * key look-up does, subscription-store.ts): read again as soon as any connection committed. The
-   * records are frozen, since requests share them. Unknown ids are not remembered.
+   * The car details read, with the change count of their table when they were read (as the key
+   * look-up does, subscription-store.ts): read again as soon as any connection committed on SQLite,
+   * or within the change feed's window on PostgreSQL (postgres/change-feed.ts). The records are
+   * frozen, since requests share them. Unknown ids are not remembered.
    */
   private readonly known = new Map<string, { readonly version: number; readonly stored: StoredCarDetail }>();
 
@@ -50,6 +51,8 @@ export class CarDetailStore {
     private readonly db: Kysely<DatabaseSchema>,
     direct?: DirectReader,
     private readonly changes?: ChangeCounter,
+    /** PostgreSQL: told when a write of this process to `car_details` has returned. */
+    private readonly written: () => void = () => {},
   ) {
     this.byId = compiledQuery(
       db,
@@ -86,12 +89,24 @@ export class CarDetailStore {
   async create(ownerId: string, car: CarDetailBody): Promise<StoredCarDetail> {
     const now = new Date().toISOString();
     const row = { owner_id: ownerId, id: randomUUID(), data: carData(car), created_at: now, updated_at: now };
-    await this.db.insertInto("car_details").values(row).execute();
+    await this.db.insertInto("car_details").values(row).execute().finally(this.written);
     return toStored(row);
   }
 
   /** Idempotent upsert at (ownerId, id): `created` tells whether the record is new. */
   async put(
+    ownerId: string,
+    id: string,
+    car: CarDetailBody,
+  ): Promise<{ created: boolean; carDetail: StoredCarDetail }> {
+    try {
+      return await this.upsert(ownerId, id, car);
+    } finally {
+      this.written();
+    }
+  }
+
+  private async upsert(
     ownerId: string,
     id: string,
     car: CarDetailBody,

@@ -9,6 +9,8 @@ export { CarDetailStore, type StoredCar, type StoredCarDetail } from "./car-deta
 export { ConfigError } from "./config-error";
 export type { DatabaseSchema } from "./database-schema";
 export { ENVIRONMENTS, type Environment, isEnvironment } from "./environment";
+/** The audit record's compression, for the benchmark's contract floor (bench/floor-server.mjs). */
+export { encodeAudit } from "./fast-path/audit-record-codec";
 export { type IdempotencyClaim, IdempotencyStore, type KeptAnswer } from "./idempotency-store";
 export { MIGRATIONS } from "./migrations/index";
 export {
@@ -19,6 +21,7 @@ export {
   type Storage,
   type WebhookStore,
 } from "./open-storage";
+export { CHANGE_FEED_TIMING, type ChangeFeedTiming, type ReadCacheState } from "./postgres/change-feed";
 export { type ComparisonLink, PublicLinkStore } from "./public-link-store";
 export { QrStore, type StoredLogo } from "./qr-store";
 export { type RateLimitState, RateLimitStore } from "./rate-limit-store";

@@ -9,6 +9,12 @@ import type { DatabaseSchema } from "./database-schema";
 import type { ChangeCounter, DirectReader } from "./fast-path/compiled-query";
 import { IdempotencyStore } from "./idempotency-store";
 import { MIGRATIONS } from "./migrations/index";
+import {
+  CHANGE_FEED_TIMING,
+  type ChangeFeedTiming,
+  PostgresChangeFeed,
+  type ReadCacheState,
+} from "./postgres/change-feed";
 import { PublicLinkStore } from "./public-link-store";
 import { QrStore } from "./qr-store";
 import { RateLimitStore } from "./rate-limit-store";
@@ -71,6 +77,12 @@ export interface Storage {
   readonly rulesNotices: RulesNoticeStore;
   /** Idempotency keys of POST requests and the answers kept for them. */
   readonly idempotency: IdempotencyStore;
+  /**
+   * Whether the key and car read caches answer from memory now (`trusted`) or every read goes to
+   * the database (`bypassed`). SQLite: always `trusted` (`data_version` is exact). PostgreSQL:
+   * `trusted` while the change feed is listening and current (postgres/change-feed.ts).
+   */
+  readCaches(): ReadCacheState;
   close(): Promise<void>;
 }
 
@@ -134,7 +146,11 @@ export async function migrate(db: Kysely<DatabaseSchema>): Promise<void> {
  * Opens the configured database (PostgreSQL when `databaseUrl` is set, else SQLite in `dataDir`,
  * created when missing) and brings its schema up to date.
  */
-export async function openStorage(config: Pick<StorageConfig, "dataDir" | "databaseUrl">): Promise<Storage> {
+export async function openStorage(
+  config: Pick<StorageConfig, "dataDir" | "databaseUrl">,
+  /** PostgreSQL: the change feed's timing (tests shorten or lengthen it). */
+  timing: ChangeFeedTiming = CHANGE_FEED_TIMING,
+): Promise<Storage> {
   const dialect: Dialect = config.databaseUrl ? "postgres" : "sqlite";
   const db = new Kysely<DatabaseSchema>({
     dialect: config.databaseUrl ? postgresDialect(config.databaseUrl) : sqliteDialect(config.dataDir),
@@ -149,12 +165,20 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
   const writer = config.databaseUrl ? undefined : calculationWriter(sqliteFile(config.dataDir));
   const calculations = new CalculationStore(db, writer);
   const reader = config.databaseUrl ? undefined : sqliteReader(config.dataDir);
-  const carDetails = new CarDetailStore(db, reader?.read, reader?.changes);
+  // PostgreSQL has no data_version: the triggers of migration 0016 notify each write instead.
+  const feed = config.databaseUrl ? new PostgresChangeFeed(config.databaseUrl, timing) : undefined;
+  const carDetails = feed
+    ? new CarDetailStore(db, undefined, feed.counter("car_details"), () => feed.written("car_details"))
+    : new CarDetailStore(db, reader?.read, reader?.changes);
   const usage = new UsageStore(db, writer);
   return {
     dialect,
     db,
-    subscriptions: new SubscriptionStore(db, reader?.read, reader?.changes),
+    subscriptions: feed
+      ? new SubscriptionStore(db, undefined, feed.counter("subscriptions"), () =>
+          feed.written("subscriptions"),
+        )
+      : new SubscriptionStore(db, reader?.read, reader?.changes),
     carDetails,
     publicLinks: new PublicLinkStore(db, carDetails),
     qr: new QrStore(db, writer),
@@ -166,11 +190,13 @@ export async function openStorage(config: Pick<StorageConfig, "dataDir" | "datab
     usage,
     rulesNotices: new RulesNoticeStore(db),
     idempotency: new IdempotencyStore(db),
+    readCaches: () => feed?.state() ?? "trusted",
     close: async () => {
       // The usage counts first: the writer thread stops once the audit records are drained.
       await usage.flush().catch(() => undefined);
       await calculations.drain();
       reader?.close();
+      await feed?.close();
       await db.destroy();
     },
   };

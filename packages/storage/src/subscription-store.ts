@@ -86,10 +86,14 @@ export class SubscriptionStore {
   private readonly byPrimaryHash;
   private readonly bySecondaryHash;
   /**
-   * SQLite: the subscriptions of keys seen, with the database's change count when they were read.
-   * A key is looked up again (hash, two index reads) as soon as any connection committed anything,
-   * so a rotated key, a deactivated subscription or a revoked access counts from the next request,
-   * even when the CLI changed it from another process. Only keys that found a subscription are kept.
+   * The active subscriptions of keys seen, with the change count of their table when they were read
+   * (SQLite: `data_version`, any commit of any connection; PostgreSQL: the change feed,
+   * postgres/change-feed.ts). A key is looked up again (hash, two index reads) as soon as the count
+   * moved, so a rotated key, a deactivated subscription or a revoked access counts from the next
+   * request on SQLite, even when the CLI changed it from another process, and within the change
+   * feed's window on PostgreSQL. Only keys of active subscriptions are kept: an unknown key (a
+   * deleted subscription's) or an inactive subscription's is looked up on every request, so its
+   * refusal and a reactivation are exact at once on either database.
    */
   private readonly known = new Map<
     string,
@@ -100,6 +104,8 @@ export class SubscriptionStore {
     private readonly db: Kysely<DatabaseSchema>,
     direct?: DirectReader,
     private readonly changes?: ChangeCounter,
+    /** PostgreSQL: told when a write of this process to `subscriptions` has returned. */
+    private readonly written: () => void = () => {},
   ) {
     const byHash = (column: "primary_key_hash" | "secondary_key_hash") =>
       compiledQuery(
@@ -159,7 +165,7 @@ export class SubscriptionStore {
     if (known?.version === version) return known.subscription;
     const subscription = await this.lookUp(key, environment);
     if (this.known.size >= KEY_CACHE_LIMIT) this.known.clear();
-    if (subscription) this.known.set(key, { version, subscription });
+    if (subscription?.active) this.known.set(key, { version, subscription });
     else this.known.delete(key);
     return subscription;
   }
@@ -199,7 +205,8 @@ export class SubscriptionStore {
       .updateTable("subscriptions")
       .set(values)
       .where("id", "=", id)
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .finally(this.written);
     return result.numUpdatedRows > 0n ? this.get(id) : undefined;
   }
 
@@ -213,7 +220,8 @@ export class SubscriptionStore {
         updated_at: new Date().toISOString(),
       })
       .where("id", "=", id)
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .finally(this.written);
     return result.numUpdatedRows > 0n ? this.get(id) : undefined;
   }
 
@@ -231,7 +239,8 @@ export class SubscriptionStore {
       .updateTable("subscriptions")
       .set(set)
       .where("id", "=", id)
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .finally(this.written);
     return result.numUpdatedRows > 0n ? key : undefined;
   }
 }

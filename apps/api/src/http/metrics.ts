@@ -106,6 +106,14 @@ export class ServiceMetrics {
     collectDefaultMetrics({ register: this.registry });
     this.usage = storage?.usage;
     if (!storage) return;
+    new Gauge({
+      name: "cartax_read_caches_trusted",
+      help: "1 while the key and car read caches answer from memory; 0 while every read goes to the database (PostgreSQL: change feed down or late).",
+      registers: [this.registry],
+      collect() {
+        this.set(storage.readCaches() === "trusted" ? 1 : 0);
+      },
+    });
     const flagged = new Gauge({
       name: "cartax_webhook_endpoints_flagged",
       help: "Webhook endpoints flagged because their liveness pings, or notifications, keep failing.",

@@ -40,7 +40,9 @@ export type DirectReader = (sql: string, parameters: readonly unknown[]) => unkn
 
 /**
  * A number that differs from the last one returned whenever the database may have changed since
- * (SQLite: `pragma data_version` of the reader's connection). Equal numbers mean nothing was
- * committed in between, so what was read before is still what the database holds.
+ * (SQLite: `pragma data_version` of the reader's connection; PostgreSQL: the change feed of the
+ * table, postgres/change-feed.ts, which also returns a new number on every call while it cannot
+ * vouch for what was read). Equal numbers mean nothing was committed in between, so what was read
+ * before is still what the database holds.
  */
 export type ChangeCounter = () => number;

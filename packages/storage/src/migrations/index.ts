@@ -13,6 +13,7 @@ import { comparisonLinks } from "./0011-comparison-links";
 import { calculationRecords } from "./0012-calculation-records";
 import { savedResultEngineVersion } from "./0013-saved-result-engine-version";
 import { idempotencyKeys } from "./0015-idempotency-keys";
+import { changeNotifications } from "./0016-change-notifications";
 
 /**
  * Every migration, by name; names sort in the order they run. Append new ones (another issue's
@@ -33,4 +34,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0012-calculation-records": calculationRecords,
   "0013-saved-result-engine-version": savedResultEngineVersion,
   "0015-idempotency-keys": idempotencyKeys,
+  "0016-change-notifications": changeNotifications,
 };

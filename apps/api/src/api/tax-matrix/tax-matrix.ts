@@ -104,9 +104,10 @@ const JSON_TYPE = { "Content-Type": "application/json" };
  * Matrix answers by stored car record, then registration date. A matrix is a function of the car
  * and the date alone under this process's rules (the engine has no clock and no other input), and
  * the car-detail store hands out one frozen record per car until the database changes (on SQLite,
- * until any connection commits: `data_version`); a car written since is a new record, so its
- * matrix is computed again. Keyed weakly: a record the store forgot takes its answers with it. On
- * PostgreSQL each read is a new record and nothing is reused. Asked again for the same car and date,
+ * until any connection commits: `data_version`; on PostgreSQL, until a write to the car details is
+ * notified, within the change feed's window, storage's postgres/change-feed.ts); a car written
+ * since is a new record, so its matrix is computed again. Keyed weakly: a record the store forgot
+ * takes its answers with it. Asked again for the same car and date,
  * the matrix costs a look-up instead of its calculator runs and a serialisation (bench/README.md).
  */
 const answers = new WeakMap<object, Map<string, string>>();
