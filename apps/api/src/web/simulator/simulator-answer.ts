@@ -14,6 +14,7 @@ import {
   noFigureText,
 } from "../kit/missing-figure-texts";
 import { PAGE_LOCALES } from "../kit/page-format";
+import { euroStandardName, fuelName, PAGE_TEXTS } from "../kit/page-texts";
 import { esc, stackedChart, type YearBar } from "../kit/yearly-cost-chart";
 import type { Simulation } from "./simulate";
 import { SIMULATOR_FIELDS } from "./simulator-fields";
@@ -149,12 +150,26 @@ function assumedHtml(
   return `<p class="assumed-figure" data-raw="${line.rawValue}">${esc(said)}</p>`;
 }
 
+/** A choice of the form as the page says it (fuels, Euro standards, statuses, holders, regions). */
+export function choiceLabel(field: string, choice: string, language: Language): string {
+  const t = SIMULATOR_TEXTS[language];
+  if (field === "fuel") return fuelName(choice, language);
+  if (field === "euroStandard") return euroStandardName(choice, language);
+  if (field === "status") return t.statuses[choice] ?? choice;
+  if (field === "registrationOn") return t.registrations[choice] ?? choice;
+  if (field === "regionRegistration")
+    return (PAGE_TEXTS[language].regions as Readonly<Record<string, string>>)[choice] ?? choice;
+  return choice;
+}
+
 /** The inputs as typed, printed after the answer (the form itself is not printed). */
 function inputsHtml(values: Readonly<Record<string, string | undefined>>, language: Language): string {
   const t = SIMULATOR_TEXTS[language];
   const items = SIMULATOR_FIELDS.filter((f) => (values[f.name] ?? "").trim() !== "").map((f) => {
     const text = t.fields[f.name] ?? { label: f.name };
-    const value = f.kind === "yesNo" ? t.yes : (values[f.name] ?? "").trim();
+    const typed = (values[f.name] ?? "").trim();
+    const value =
+      f.kind === "yesNo" ? t.yes : f.kind === "choice" ? choiceLabel(f.name, typed, language) : typed;
     return `${esc(text.label)}: ${esc(value)}${text.unit ? `\u00a0${esc(text.unit)}` : ""}`;
   });
   return items.length

@@ -1,9 +1,9 @@
 import { LANGUAGES, type Language, RULES_VERSION } from "@cartax/engine";
 import { PAGE_LOCALES } from "../kit/page-format";
 import { PAGE_STYLE } from "../kit/page-style";
-import { euroStandardName, fuelName, PAGE_TEXTS } from "../kit/page-texts";
+import { PAGE_TEXTS } from "../kit/page-texts";
 import { simulate } from "./simulate";
-import { answerHtml } from "./simulator-answer";
+import { answerHtml, choiceLabel } from "./simulator-answer";
 import { queryOfValues, SIMULATOR_FIELDS, type SimulatorField } from "./simulator-fields";
 import { SIMULATOR_TEXTS } from "./simulator-texts";
 
@@ -90,17 +90,6 @@ function range(field: SimulatorField, language: Language): string | undefined {
   const fmt = (v: number | string) =>
     typeof v === "number" ? new Intl.NumberFormat(PAGE_LOCALES[language]).format(v) : v;
   return t.range.replace("{min}", fmt(field.min)).replace("{max}", fmt(field.max));
-}
-
-function choiceLabel(field: string, choice: string, language: Language): string {
-  const t = SIMULATOR_TEXTS[language];
-  if (field === "fuel") return fuelName(choice, language);
-  if (field === "euroStandard") return euroStandardName(choice, language);
-  if (field === "status") return t.statuses[choice] ?? choice;
-  if (field === "registrationOn") return t.registrations[choice] ?? choice;
-  if (field === "regionRegistration")
-    return (PAGE_TEXTS[language].regions as Readonly<Record<string, string>>)[choice] ?? choice;
-  return choice;
 }
 
 function Field(props: { field: SimulatorField; value: string; language: Language }) {
