@@ -13,7 +13,7 @@ import {
   MISSING_FIGURE_TEXTS,
   noFigureText,
 } from "../kit/missing-figure-texts";
-import { PAGE_LOCALES } from "../kit/page-format";
+import { formatLongDate, PAGE_LOCALES } from "../kit/page-format";
 import { euroStandardName, fuelName, PAGE_TEXTS } from "../kit/page-texts";
 import { esc, stackedChart, type YearBar } from "../kit/yearly-cost-chart";
 import type { Simulation } from "./simulate";
@@ -141,13 +141,15 @@ function assumedHtml(
   if (!line) return "";
   const t = SIMULATOR_TEXTS[language];
   const carried = line.assumedParameters ?? [];
-  const from = carried.map((p) => p.carriedFrom).sort()[0] ?? String(line.assumedRulesYear);
+  // The rows carried, as the engine's descriptions name them: a row starting on 1 January by its year.
+  const from = [...new Set(carried.map((p) => p.carriedFrom))]
+    .sort()
+    .map((day) => (day.endsWith("-01-01") ? day.slice(0, 4) : formatLongDate(day, language)));
   const said = t.assumedFigure
     .replace("{amount}", line.value)
     .replace("{year}", String(year))
-    .replace("{from}", from)
-    .replace("{parameters}", carried.map((p) => p.parameter).join(", "));
-  return `<p class="assumed-figure" data-raw="${line.rawValue}">${esc(said)}</p>`;
+    .replace("{from}", from.length ? from.join(", ") : String(line.assumedRulesYear));
+  return `<p class="assumed-figure" data-raw="${line.rawValue}" data-carried="${esc(carried.map((p) => p.parameter).join(" "))}">${esc(said)}</p>`;
 }
 
 /** A choice of the form as the page says it (fuels, Euro standards, statuses, holders, regions). */

@@ -313,10 +313,10 @@ describe.skipIf(!haveBrowser)("the simulator for a first visit, in a real headle
         const { page, errors } = await open(language, width);
         // The year headings agree with the table: a figure the table assumes is shown as assumed there too.
         const projection = await projectionOf();
-        const assumed: { calculator: string; year: number; raw: number; text: string }[] =
+        const assumed: { calculator: string; year: number; raw: number; text: string; carried: string }[] =
           await page.evaluate(
             `[...document.querySelectorAll("#answer li.line .assumed-figure")].map(p => ({ calculator: p.closest("li").dataset.calculator,
-          year: Number(p.closest("li").dataset.year), raw: Number(p.dataset.raw), text: p.textContent }))`,
+          year: Number(p.closest("li").dataset.year), raw: Number(p.dataset.raw), text: p.textContent, carried: p.dataset.carried }))`,
           );
         expect(assumed.length).toBeGreaterThan(0);
         for (const a of assumed) {
@@ -325,7 +325,12 @@ describe.skipIf(!haveBrowser)("the simulator for a first visit, in a real headle
             .lines.find((l: Json) => l.viewOption === a.calculator);
           expect(line.assumedRulesYear).toBeDefined();
           expect(a.raw).toBe(line.rawValue);
-          for (const carried of line.assumedParameters) expect(a.text).toContain(carried.parameter);
+          // What was carried: the parameters (named in words by the line's basis above) and the year of their row.
+          expect(a.carried.split(" ").sort()).toEqual(
+            line.assumedParameters.map((p: Json) => p.parameter).sort(),
+          );
+          for (const carried of line.assumedParameters)
+            expect(a.text).toContain(carried.carriedFrom.slice(0, 4));
           expect(
             await page
               .locator(`.years-table tr[data-year="${a.year}"] td[data-calculator="${a.calculator}"]`)

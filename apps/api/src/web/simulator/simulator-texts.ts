@@ -94,7 +94,7 @@ export const SIMULATOR_TEXTS: Readonly<Record<Language, SimulatorText>> = {
     perMonthRange: "from {min} to {max} per month",
     monthByMonth: "Month by month (by the days of each month)",
     assumedFigure:
-      "The table of the years assumes {amount} for {year}: the rules of {from} carried ({parameters}).",
+      "The table of the years assumes {amount} for {year}: what is not yet published (above) carried from {from}, an estimate.",
     inputs: "Inputs",
     share: "Link to this simulation",
     fields: {
@@ -174,7 +174,7 @@ export const SIMULATOR_TEXTS: Readonly<Record<Language, SimulatorText>> = {
     perMonthRange: "van {min} tot {max} per maand",
     monthByMonth: "Maand per maand (volgens de dagen van elke maand)",
     assumedFigure:
-      "De tabel van de jaren veronderstelt {amount} voor {year}: de regels van {from} doorgetrokken ({parameters}).",
+      "De tabel van de jaren veronderstelt {amount} voor {year}: wat nog niet gepubliceerd is (hierboven) overgenomen van {from}, een raming.",
     inputs: "Gegevens",
     share: "Link naar deze simulatie",
     fields: {
@@ -254,7 +254,7 @@ export const SIMULATOR_TEXTS: Readonly<Record<Language, SimulatorText>> = {
     perMonthRange: "de {min} à {max} par mois",
     monthByMonth: "Mois par mois (selon les jours de chaque mois)",
     assumedFigure:
-      "Le tableau des années suppose {amount} pour {year} : les règles du {from} reportées ({parameters}).",
+      "Le tableau des années suppose {amount} pour {year} : ce qui n’est pas encore publié (ci-dessus) repris de {from}, une estimation.",
     inputs: "Données",
     share: "Lien vers cette simulation",
     fields: {
