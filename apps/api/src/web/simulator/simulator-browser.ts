@@ -33,7 +33,14 @@ let drawn: string | undefined;
 
 function update(of: HTMLFormElement, into: HTMLElement, language: Language): void {
   const values = formValues(of);
-  const html = answerHtml(simulate(values, language), language, values);
+  const simulation = simulate(values, language);
+  const html = answerHtml(simulation, language, values);
+  // Each field the error summary names is marked invalid, for a screen reader in the field itself.
+  const wrong = new Set(simulation.ok ? [] : simulation.problems.map((p) => p.name));
+  for (const field of SIMULATOR_FIELDS)
+    document
+      .getElementById(`field-${field.name}`)
+      ?.setAttribute("aria-invalid", String(wrong.has(field.name)));
   // Redrawing the same answer would replace the link under the pointer between the press and the
   // release of a click (the field's `change` fires as it loses focus): the click would be lost.
   if (html !== drawn) into.innerHTML = html;

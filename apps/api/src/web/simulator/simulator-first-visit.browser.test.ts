@@ -209,6 +209,8 @@ describe.skipIf(!haveBrowser)("the simulator for a first visit, in a real headle
         expect(await alert.textContent()).toContain(label);
         expect(await alert.textContent()).toContain("40.000");
         expect(await page.locator("#answer .years").count()).toBe(0);
+        expect(await price.getAttribute("aria-invalid")).toBe("true");
+        expect(await page.locator("#field-kilowatt").getAttribute("aria-invalid")).toBe("false");
 
         // An implausible value is computed but flagged before the answer, with the value as read.
         await price.fill("40");
