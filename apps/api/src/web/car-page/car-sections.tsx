@@ -2,6 +2,7 @@ import { type Language, RULES_VERSION } from "@cartax/engine";
 import { missingInputNames, PAGE_TEXTS } from "../kit/page-texts";
 import { PROVISIONAL_NOTE, ProvisionalMark, ProvisionalNote } from "../kit/provisional-mark";
 import { SharedPageHead } from "../kit/shared-page-head";
+import { SimulatorLink } from "../kit/simulator-link";
 import type { CarView, PageLine } from "./car-view-model";
 
 /*
@@ -153,6 +154,7 @@ export function SpecsSection({ view }: ViewProps) {
         </dl>
       </section>
       <footer>
+        <SimulatorLink language={view.language} />
         <p data-testid="disclaimer">{t.disclaimer}</p>
         <p>
           {t.footer} {RULES_VERSION} · {view.today}

@@ -4,6 +4,7 @@ import { formatLongDate } from "../kit/page-format";
 import { PAGE_TEXTS } from "../kit/page-texts";
 import { PROVISIONAL_NOTE, ProvisionalNote } from "../kit/provisional-mark";
 import { SharedPageHead } from "../kit/shared-page-head";
+import { SimulatorLink } from "../kit/simulator-link";
 import { Cell, money, Total } from "./comparison-cells";
 import { COMPARISON_TEXTS, fill } from "./comparison-texts";
 import { type ComparisonView, provisionalIn } from "./comparison-view-model";
@@ -229,6 +230,7 @@ export function ProfileSection({ view }: ViewProps) {
         </dl>
       </section>
       <footer>
+        <SimulatorLink language={lang} />
         <p data-testid="disclaimer">{p.disclaimer}</p>
         <p>
           {p.footer} {comparison.rulesVersion} · {formatLongDate(comparison.createdAt, lang)}

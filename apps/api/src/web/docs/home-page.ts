@@ -22,6 +22,7 @@ const PAGE = `<!doctype html>
 <p>Belgian company-car taxation as an HTTP service: every figure with its legal source.</p>
 <ul>
 <li><a href="/docs">API reference</a> (try every endpoint; the OpenAPI document is <a href="/v1/openapi.json">/v1/openapi.json</a>)</li>
+<li><a href="/simulator">The tax simulator</a>: the six taxes of a company car, as you type (nl, fr, en)</li>
 <li><a href="/rules">The rule book</a>: the law behind the figures</li>
 <li><a href="${README_URL}">README</a>: how to run the service and call it</li>
 </ul>

@@ -6,6 +6,8 @@ const FILLS = ["#222", "#777", "url(#hatch)", "#bbb", "url(#dots)"];
 export interface YearBar {
   readonly year: number;
   readonly assumed: boolean;
+  /** The mark of a total that leaves out a figure it should hold (drawn above the bar); none when complete. */
+  readonly incomplete?: string;
   readonly parts: readonly { readonly calculator: Calculator; readonly amount: number }[];
 }
 
@@ -30,7 +32,8 @@ export function stackedChart(
   const height = 260;
   const left = 70;
   const bottom = 40;
-  const top = 10;
+  // Room above the tallest bar for an incomplete mark.
+  const top = data.some((bar) => bar.incomplete) ? 24 : 10;
   const legendHeight = 22 * Math.ceil(calculators.length / 2);
   const totals = data.map((bar) => bar.parts.reduce((sum, p) => sum + p.amount, 0));
   const max = Math.max(1, ...totals);
@@ -50,6 +53,10 @@ export function stackedChart(
         `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${barWidth.toFixed(1)}" height="${h.toFixed(1)}" fill="${fill}" stroke="#000" stroke-width="0.5"${bar.assumed ? ' stroke-dasharray="3 2"' : ""} data-year="${bar.year}" data-calculator="${part.calculator}" data-raw="${part.amount}"/>`,
       );
     }
+    if (bar.incomplete)
+      shapes.push(
+        `<text x="${(x + barWidth / 2).toFixed(1)}" y="${(y - 6).toFixed(1)}" text-anchor="middle" font-size="10" font-weight="bold" data-incomplete="${bar.year}">${esc(bar.incomplete)}</text>`,
+      );
     shapes.push(
       `<text x="${(x + barWidth / 2).toFixed(1)}" y="${height - bottom + 16}" text-anchor="middle" font-size="12">${bar.year}</text>`,
     );

@@ -8,6 +8,7 @@ import {
 } from "@cartax/engine";
 import type { Child } from "hono/jsx";
 import { PAGE_STYLE } from "../kit/page-style";
+import { SimulatorLink } from "../kit/simulator-link";
 import { BOOK_STYLE } from "./book-style";
 import { pageSummary } from "./book-summaries";
 import { BOOK_TEXTS, formatDate, formatValue } from "./book-texts";
@@ -49,6 +50,7 @@ function Layout(props: { language: Language; title: string; children: Child }) {
             </nav>
           </header>
           {props.children}
+          <SimulatorLink language={props.language} />
           <footer>
             {t.footer} {RULES_VERSION}
           </footer>

@@ -1,4 +1,6 @@
 import {
+  type BenefitInKindSchedule,
+  benefitInKindSchedule,
   type CalculationLine,
   calculate,
   type Language,
@@ -9,7 +11,7 @@ import {
 } from "@cartax/engine";
 import type { CalculationRequestBody, CarDetailBody } from "@cartax/schemas";
 import { toCalculationInput, toCarDetailInput } from "@cartax/schemas/to-calculation-input";
-import { type FieldProblem, readForm } from "./simulator-fields";
+import { type FieldProblem, type FieldWarning, readForm } from "./simulator-fields";
 
 /** What the simulator shows for the form's values: the lines of Calculate and of Projection, or what to fix. */
 export type Simulation =
@@ -19,6 +21,13 @@ export type Simulation =
       readonly unavailableLines: readonly UnavailableLine[];
       readonly projection: ProjectionOutcome;
       readonly years: number;
+      /**
+       * The benefit in kind month by month over the holding period (as POST
+       * /v1/BenefitInKind/schedule with the projection's from/until and assumeLatestRules), or null.
+       */
+      readonly schedule: BenefitInKindSchedule | null;
+      /** Values computed but unusual for a car, said before the answer. */
+      readonly warnings: readonly FieldWarning[];
     }
   | { readonly ok: false; readonly problems: readonly FieldProblem[] };
 
@@ -52,5 +61,21 @@ export function simulate(
     };
   const { lines, unavailableLines } = toCalculationLines(outcome.results, language);
   const projection = project(input, { years: reading.years, assumeLatestRules: true });
-  return { ok: true, lines, unavailableLines, projection, years: reading.years };
+  const schedule = projection.ok
+    ? benefitInKindSchedule(input, {
+        from: projection.from,
+        until: projection.until,
+        assumeLatestRules: true,
+        language,
+      })
+    : null;
+  return {
+    ok: true,
+    lines,
+    unavailableLines,
+    projection,
+    schedule: schedule?.ok ? schedule : null,
+    years: reading.years,
+    warnings: reading.warnings,
+  };
 }

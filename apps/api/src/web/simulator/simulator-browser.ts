@@ -28,9 +28,23 @@ function formValues(of: HTMLFormElement): Record<string, string> {
   return values;
 }
 
+/** The answer last drawn: an event that changes nothing (the `change` after `input`) redraws nothing. */
+let drawn: string | undefined;
+
 function update(of: HTMLFormElement, into: HTMLElement, language: Language): void {
   const values = formValues(of);
-  into.innerHTML = answerHtml(simulate(values, language), language);
+  const simulation = simulate(values, language);
+  const html = answerHtml(simulation, language, values);
+  // Each field the error summary names is marked invalid, for a screen reader in the field itself.
+  const wrong = new Set(simulation.ok ? [] : simulation.problems.map((p) => p.name));
+  for (const field of SIMULATOR_FIELDS)
+    document
+      .getElementById(`field-${field.name}`)
+      ?.setAttribute("aria-invalid", String(wrong.has(field.name)));
+  // Redrawing the same answer would replace the link under the pointer between the press and the
+  // release of a click (the field's `change` fires as it loses focus): the click would be lost.
+  if (html !== drawn) into.innerHTML = html;
+  drawn = html;
   const query = queryOfValues(values);
   const address = `${location.pathname}${query ? `?${query}` : ""}`;
   history.replaceState(null, "", address);
@@ -57,6 +71,15 @@ if (form && answer) {
   const language = (form.dataset.language ?? "en") as Language;
   if (restore(form, new URLSearchParams(location.search))) update(form, answer, language);
   form.addEventListener("input", () => update(form, answer, language));
+  // A link of the error summary or of the values to check takes the reader into the field itself.
+  answer.addEventListener("click", (event) => {
+    const link = (event.target as Element | null)?.closest?.("a[data-field]");
+    const control = link ? document.getElementById(`field-${(link as HTMLElement).dataset.field}`) : null;
+    if (!control) return;
+    event.preventDefault();
+    control.scrollIntoView({ block: "center" });
+    control.focus();
+  });
   form.addEventListener("change", () => update(form, answer, language));
   // The form works without this script (a GET to the same page); with it, nothing is sent.
   form.addEventListener("submit", (event) => {

@@ -11,6 +11,7 @@ import {
   RegistrationOn,
 } from "@cartax/engine";
 import type { CarDetailField } from "@cartax/schemas";
+import { readTypedNumber } from "./number-entry";
 
 /**
  * The simulator's inputs: the fields of a Calculate body (docs/contract.md, CarDetail, UserProfile,
@@ -32,10 +33,15 @@ export interface SimulatorField {
   /** Steps a number may take (1: whole numbers). */
   readonly step?: number;
   readonly choices?: readonly string[];
+  /**
+   * The values a car usually has, inside the engine's range: a value outside is computed but
+   * flagged before the answer ("40" typed for forty thousand euros is a catalogue price of 40 €).
+   */
+  readonly plausible?: { readonly min?: number; readonly max?: number };
 }
 
 const L = CAR_DETAIL_LIMITS;
-const co2 = { kind: "number", min: 0, max: L.maxCo2, step: 1 } as const;
+const co2 = { kind: "number", min: 0, max: L.maxCo2, step: 1, plausible: { max: 500 } } as const;
 
 /** A form control's description, without the name and group its place in a list gives it. */
 type FieldInput = Omit<SimulatorField, "name" | "group">;
@@ -46,10 +52,22 @@ type FieldInput = Omit<SimulatorField, "name" | "group">;
  * is not a CarDetail field does not compile. In the form's order, which is not the contract's.
  */
 const CAR_INPUTS: { readonly [F in CarDetailField]?: FieldInput } = {
-  catalogPrice: { kind: "number", optional: false, min: 0, max: L.maxCatalogPrice },
+  catalogPrice: {
+    kind: "number",
+    optional: false,
+    min: 0,
+    max: L.maxCatalogPrice,
+    plausible: { min: 1_000, max: 2_000_000 },
+  },
   fuel: { kind: "choice", optional: false, choices: Object.keys(FuelType) },
   euroStandard: { kind: "choice", optional: false, choices: Object.keys(EuroStandard) },
-  kilowatt: { kind: "number", optional: false, min: 0, max: L.maxKilowatt },
+  kilowatt: {
+    kind: "number",
+    optional: false,
+    min: 0,
+    max: L.maxKilowatt,
+    plausible: { min: 5, max: 1_000 },
+  },
   wltp: { optional: true, ...co2 },
   nedC2: { optional: false, ...co2 },
   firstRegistration: {
@@ -58,9 +76,29 @@ const CAR_INPUTS: { readonly [F in CarDetailField]?: FieldInput } = {
     min: FIRST_REGISTRATION_RANGE.from,
     max: FIRST_REGISTRATION_RANGE.to,
   },
-  capacity: { kind: "number", optional: true, min: 1, max: L.maxCapacity, step: 1 },
-  weight: { kind: "number", optional: true, min: 1, max: L.maxWeight, step: 1 },
-  batteryCapacity: { kind: "number", optional: true, min: 0, max: L.maxBatteryKwh },
+  capacity: {
+    kind: "number",
+    optional: true,
+    min: 1,
+    max: L.maxCapacity,
+    step: 1,
+    plausible: { min: 50, max: 10_000 },
+  },
+  weight: {
+    kind: "number",
+    optional: true,
+    min: 1,
+    max: L.maxWeight,
+    step: 1,
+    plausible: { min: 400, max: 5_000 },
+  },
+  batteryCapacity: {
+    kind: "number",
+    optional: true,
+    min: 0,
+    max: L.maxBatteryKwh,
+    plausible: { max: 250 },
+  },
   wltpNonHybrid: { optional: true, ...co2 },
   nedC2NonHybrid: { optional: true, ...co2 },
   euro6eBis: { kind: "yesNo", optional: true },
@@ -161,9 +199,17 @@ export const SIMULATOR_DEFAULTS: Readonly<Record<string, string>> = {
 /** A field that failed its range or kind: the form names it (a missing required value, a bad number). */
 export interface FieldProblem {
   readonly name: string;
-  readonly rule: "required" | "number" | "range" | "date";
+  readonly rule: "required" | "number" | "whole" | "range" | "date";
   /** The engine's own sentence, for a rule between several fields (docs/contract.md). */
   readonly message?: string;
+}
+
+/** A value within the engine's range but outside what a car usually has: computed, and flagged first. */
+export interface FieldWarning {
+  readonly name: string;
+  /** The value as read (so "40.000" read as 40 would show). */
+  readonly value: number;
+  readonly plausible: { readonly min?: number; readonly max?: number };
 }
 
 /** A Calculate body (docs/contract.md) and a Projection's years, or the fields that stop one. */
@@ -176,6 +222,7 @@ export type FormReading =
         readonly options: Record<string, unknown>;
       };
       readonly years: number;
+      readonly warnings: readonly FieldWarning[];
     }
   | { readonly ok: false; readonly problems: readonly FieldProblem[] };
 
@@ -196,6 +243,7 @@ export function readForm(
     options: {} as Record<string, unknown>,
   };
   const problems: FieldProblem[] = [];
+  const warnings: FieldWarning[] = [];
   let years: number = PROJECTION_YEARS.default;
   for (const field of SIMULATOR_FIELDS) {
     const raw = (values[field.name] ?? "").trim();
@@ -205,15 +253,25 @@ export function readForm(
     }
     let value: unknown = raw;
     if (field.kind === "number") {
-      const number = Number(raw.replace(",", "."));
-      if (!Number.isFinite(number) || (field.step === 1 && !Number.isInteger(number))) {
+      const number = readTypedNumber(raw);
+      if (number === null) {
         problems.push({ name: field.name, rule: "number" });
+        continue;
+      }
+      if (field.step === 1 && !Number.isInteger(number)) {
+        problems.push({ name: field.name, rule: "whole" });
         continue;
       }
       if (number < Number(field.min) || number > Number(field.max)) {
         problems.push({ name: field.name, rule: "range" });
         continue;
       }
+      const usual = field.plausible;
+      if (
+        usual &&
+        ((usual.min !== undefined && number < usual.min) || (usual.max !== undefined && number > usual.max))
+      )
+        warnings.push({ name: field.name, value: number, plausible: usual });
       value = number;
     } else if (field.kind === "date") {
       if (!ISO_DATE.test(raw)) {
@@ -236,7 +294,7 @@ export function readForm(
   }
   if (problems.length > 0) return { ok: false, problems };
   body.userProfile.language = language;
-  return { ok: true, body, years };
+  return { ok: true, body, years, warnings };
 }
 
 /** The query string of a shared link: every field that holds a value, in the list's order. */

@@ -1,9 +1,9 @@
 import { LANGUAGES, type Language, RULES_VERSION } from "@cartax/engine";
 import { PAGE_LOCALES } from "../kit/page-format";
 import { PAGE_STYLE } from "../kit/page-style";
-import { euroStandardName, fuelName, PAGE_TEXTS } from "../kit/page-texts";
+import { PAGE_TEXTS } from "../kit/page-texts";
 import { simulate } from "./simulate";
-import { answerHtml } from "./simulator-answer";
+import { answerHtml, choiceLabel } from "./simulator-answer";
 import { queryOfValues, SIMULATOR_FIELDS, type SimulatorField } from "./simulator-fields";
 import { SIMULATOR_TEXTS } from "./simulator-texts";
 
@@ -31,10 +31,57 @@ legend { font-weight: 600; padding: 0 .3rem; }
 .years-table { border-collapse: collapse; margin-top: .5rem; font-size: .9rem; }
 .years-table th, .years-table td { border: 1px solid #999; padding: .2rem .4rem; text-align: right; }
 .years-table caption { text-align: left; font-weight: 600; }
+.warnings { border: 2px dashed #7a4a00; background: #fff8e6; padding: .5rem 1rem; margin-bottom: 1rem; }
+.warnings p, .problems p { margin: 0 0 .3rem; font-weight: 600; }
+.disclaimer { border-left: 4px solid var(--accent); padding: .3rem .6rem; background: #f1f8f5; font-size: .9rem; }
+.provisional-note { font-size: .9rem; }
+.monthly { display: block; font-size: .9rem; }
+.months summary { cursor: pointer; font-size: .85rem; }
+.months ul { columns: 2; font-size: .85rem; margin: .2rem 0; }
+.assumed-figure { font-size: .9rem; margin: .2rem 0; }
+.years-table .no-figure-cell { font-size: .8rem; color: #333; font-style: italic; }
+.years-table .incomplete { display: block; font-size: .8rem; font-weight: 600; }
+.print-inputs { display: none; }
 main { max-width: 76rem; }
 .layout > * { min-width: 0; }
 .table-scroll { overflow-x: auto; }
 @media (min-width: 900px) { .layout { display: grid; grid-template-columns: 24rem minmax(0, 1fr); gap: 2rem; align-items: start; } }
+/* A phone keeps every unit and range hint, and the table of the years its headers: each cell
+   labelled by its column (the shared style's td::before), the header row kept for screen readers. */
+@media (max-width: 560px) {
+  .field .hint { display: block; }
+  .years-table thead { display: table-header-group; position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
+  .years-table { font-size: .9rem; }
+  .years-table th, .years-table td { text-align: left; border: none; }
+  .years-table tbody tr { border-top: 1px solid #999; }
+}
+/* Printed: the answer first and alone on one A4 page; the form folded into one line of inputs. */
+@media print {
+  @page { size: A4; margin: 10mm 12mm; }
+  /* The shared style sizes in rem: a smaller root makes every size of the page smaller together. */
+  html { font-size: 10.5px; }
+  body { font-size: 10.5px; line-height: 1.3; }
+  .why, .monthly { display: inline; margin-left: 4pt; }
+  header { margin-bottom: 4pt; padding-bottom: 4pt; }
+  header p, .languages, form, #answer-title + .note, .answer-intro, .months, .note { display: none; }
+  h1 { font-size: 14pt; }
+  h2 { font-size: 10pt; margin: 0 0 2pt; }
+  h3 { font-size: 9pt; margin: 0 0 2pt; }
+  .layout { display: block; }
+  section { margin: 0; }
+  .years { display: grid; grid-template-columns: 1fr 1fr; gap: 0 10pt; }
+  .lines { gap: 2pt; margin: 0; }
+  .line { padding: 0 4pt; break-inside: avoid; }
+  .line .basis, .basis, .assumed-figure, .provisional-note, .disclaimer { font-size: 7pt; margin: 0; }
+  .source::after { font-size: 6pt; }
+  .chart { max-height: 40mm; width: auto; }
+  .over-years h2 { margin-top: 4pt; }
+  .years-table { font-size: 7.5pt; margin-top: 2pt; }
+  .years-table th, .years-table td { padding: 0 3pt; }
+  .table-scroll { overflow: visible; }
+  .print-inputs { display: block; font-size: 7pt; margin: 4pt 0 0; }
+  footer { margin-top: 4pt; }
+}
 `;
 
 function range(field: SimulatorField, language: Language): string | undefined {
@@ -43,17 +90,6 @@ function range(field: SimulatorField, language: Language): string | undefined {
   const fmt = (v: number | string) =>
     typeof v === "number" ? new Intl.NumberFormat(PAGE_LOCALES[language]).format(v) : v;
   return t.range.replace("{min}", fmt(field.min)).replace("{max}", fmt(field.max));
-}
-
-function choiceLabel(field: string, choice: string, language: Language): string {
-  const t = SIMULATOR_TEXTS[language];
-  if (field === "fuel") return fuelName(choice, language);
-  if (field === "euroStandard") return euroStandardName(choice, language);
-  if (field === "status") return t.statuses[choice] ?? choice;
-  if (field === "registrationOn") return t.registrations[choice] ?? choice;
-  if (field === "regionRegistration")
-    return (PAGE_TEXTS[language].regions as Readonly<Record<string, string>>)[choice] ?? choice;
-  return choice;
 }
 
 function Field(props: { field: SimulatorField; value: string; language: Language }) {
@@ -97,11 +133,11 @@ function Field(props: { field: SimulatorField; value: string; language: Language
         <input
           id={id}
           name={field.name}
-          type={field.kind === "date" ? "date" : "number"}
-          inputmode={field.kind === "number" ? "decimal" : undefined}
-          min={field.min === undefined ? undefined : String(field.min)}
-          max={field.max === undefined ? undefined : String(field.max)}
-          step={field.kind === "number" ? (field.step === 1 ? "1" : "any") : undefined}
+          type={field.kind === "date" ? "date" : "text"}
+          inputmode={field.kind === "number" ? (field.step === 1 ? "numeric" : "decimal") : undefined}
+          autocomplete={field.kind === "number" ? "off" : undefined}
+          min={field.kind === "date" ? String(field.min) : undefined}
+          max={field.kind === "date" ? String(field.max) : undefined}
           required={!field.optional}
           value={value}
           aria-describedby={hintId}
@@ -177,10 +213,13 @@ export function SimulatorPage(props: { language: Language; values: Readonly<Reco
             <section aria-labelledby="answer-title">
               <h2 id="answer-title">{t.answer}</h2>
               <p class="note">{t.answerNote}</p>
+              <p class="disclaimer" id="disclaimer">
+                {PAGE_TEXTS[language].disclaimer}
+              </p>
               <div
                 id="answer"
                 aria-live="polite"
-                dangerouslySetInnerHTML={{ __html: answerHtml(simulate(values, language), language) }}
+                dangerouslySetInnerHTML={{ __html: answerHtml(simulate(values, language), language, values) }}
               />
             </section>
           </div>

@@ -30,7 +30,21 @@ interface SimulatorText extends ChartText {
   readonly total: string;
   readonly tax: string;
   readonly fix: string;
-  readonly problems: Readonly<Record<"required" | "number" | "range" | "date", string>>;
+  readonly problems: Readonly<Record<"required" | "number" | "whole" | "range" | "date", string>>;
+  /** Above the values computed but unusual for a car. */
+  readonly check: string;
+  /** One unusual value: `{value}` as read, `{usual}` what a car usually has. */
+  readonly unusual: string;
+  readonly atLeast: string;
+  readonly atMost: string;
+  /** The benefit in kind month by month (the engine's schedule, by the day). */
+  readonly perMonth: string;
+  readonly perMonthRange: string;
+  readonly monthByMonth: string;
+  /** A year's line without a figure whose year the table below gives an assumed figure. */
+  readonly assumedFigure: string;
+  /** The inputs, printed after the answer (the form is not printed). */
+  readonly inputs: string;
   readonly share: string;
   readonly fields: Readonly<Record<string, FieldText>>;
   readonly statuses: Readonly<Record<string, string>>;
@@ -67,10 +81,21 @@ export const SIMULATOR_TEXTS: Readonly<Record<Language, SimulatorText>> = {
     fix: "Check these fields:",
     problems: {
       required: "required",
-      number: "not a valid number",
+      number: "not a number as written: write it like 40000, 40.000, 40 000 or 19,5",
+      whole: "a whole number is expected",
       range: "out of range",
       date: "not a date (yyyy-mm-dd)",
     },
+    check: "Check these values before reading the answer:",
+    unusual: "read as {value}; a car usually has {usual}",
+    atLeast: "at least {min}",
+    atMost: "at most {max}",
+    perMonth: "{amount} per month",
+    perMonthRange: "from {min} to {max} per month",
+    monthByMonth: "Month by month (by the days of each month)",
+    assumedFigure:
+      "The table of the years assumes {amount} for {year}: what is not yet published (above) carried from {from}, an estimate.",
+    inputs: "Inputs",
     share: "Link to this simulation",
     fields: {
       catalogPrice: { label: "Catalogue price, options included, VAT excluded", unit: "€" },
@@ -136,10 +161,21 @@ export const SIMULATOR_TEXTS: Readonly<Record<Language, SimulatorText>> = {
     fix: "Controleer deze velden:",
     problems: {
       required: "verplicht",
-      number: "geen geldig getal",
+      number: "geen getal zoals geschreven: schrijf bv. 40000, 40.000, 40 000 of 19,5",
+      whole: "een geheel getal verwacht",
       range: "buiten bereik",
       date: "geen datum (jjjj-mm-dd)",
     },
+    check: "Controleer deze waarden voor u het antwoord leest:",
+    unusual: "gelezen als {value}; een wagen heeft gewoonlijk {usual}",
+    atLeast: "minstens {min}",
+    atMost: "hoogstens {max}",
+    perMonth: "{amount} per maand",
+    perMonthRange: "van {min} tot {max} per maand",
+    monthByMonth: "Maand per maand (volgens de dagen van elke maand)",
+    assumedFigure:
+      "De tabel van de jaren veronderstelt {amount} voor {year}: wat nog niet gepubliceerd is (hierboven) overgenomen van {from}, een raming.",
+    inputs: "Gegevens",
     share: "Link naar deze simulatie",
     fields: {
       catalogPrice: { label: "Cataloguswaarde, opties inbegrepen, excl. btw", unit: "€" },
@@ -205,10 +241,21 @@ export const SIMULATOR_TEXTS: Readonly<Record<Language, SimulatorText>> = {
     fix: "Vérifiez ces champs :",
     problems: {
       required: "obligatoire",
-      number: "nombre non valide",
+      number: "pas un nombre tel qu’écrit : écrivez par ex. 40000, 40.000, 40 000 ou 19,5",
+      whole: "un nombre entier est attendu",
       range: "hors limites",
       date: "pas une date (aaaa-mm-jj)",
     },
+    check: "Vérifiez ces valeurs avant de lire la réponse :",
+    unusual: "lu comme {value} ; une voiture a d’habitude {usual}",
+    atLeast: "au moins {min}",
+    atMost: "au plus {max}",
+    perMonth: "{amount} par mois",
+    perMonthRange: "de {min} à {max} par mois",
+    monthByMonth: "Mois par mois (selon les jours de chaque mois)",
+    assumedFigure:
+      "Le tableau des années suppose {amount} pour {year} : ce qui n’est pas encore publié (ci-dessus) repris de {from}, une estimation.",
+    inputs: "Données",
     share: "Lien vers cette simulation",
     fields: {
       catalogPrice: { label: "Valeur catalogue, options comprises, hors TVA", unit: "€" },
