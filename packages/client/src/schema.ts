@@ -1557,7 +1557,10 @@ export interface operations {
   getCarDetail: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags (or `*`) of representations the client holds: when one matches the current one (weak comparison), the answer is 304 Not Modified, without a body. */
+        "If-None-Match"?: string;
+      };
       path: {
         /** @description The car detail id. */
         carDetailId: string;
@@ -1571,6 +1574,8 @@ export interface operations {
         headers: {
           /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
           "Cartax-Price-Basis"?: "excl-vat";
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1599,6 +1604,15 @@ export interface operations {
            */
           "application/json": components["schemas"]["CarDetail"];
         };
+      };
+      /** @description Not modified: the If-None-Match header names the current representation. No body. */
+      304: {
+        headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid request: the `errors` array names each field and the rule it broke. */
       400: {
@@ -1718,7 +1732,12 @@ export interface operations {
         /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
         priceBasis?: "excl-vat" | "incl-vat";
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the car detail is still at one of these ETags (strong comparison; the ETag of a GET or of the last write), else 412: no lost update when two clients edit the same car. `*`: only if it exists. */
+        "If-Match"?: string;
+        /** @description `*`: create only; 412 if the car detail already exists. */
+        "If-None-Match"?: string;
+      };
       path: {
         /** @description The car detail id. */
         carDetailId: string;
@@ -1753,6 +1772,8 @@ export interface operations {
           Location?: string;
           /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
           "Cartax-Price-Basis"?: "excl-vat";
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1789,6 +1810,8 @@ export interface operations {
           Location?: string;
           /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
           "Cartax-Price-Basis"?: "excl-vat";
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1859,6 +1882,25 @@ export interface operations {
            *       "status": 401,
            *       "code": "unauthorized",
            *       "detail": "the subscription has no calculation access",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description If-Match names no current version (or `*` and there is no such car detail), or If-None-Match: * and it exists. Nothing was written. */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/precondition-failed",
+           *       "title": "A precondition failed",
+           *       "status": 412,
+           *       "code": "precondition_failed",
+           *       "detail": "If-Match: car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 is not at a version named (another writer changed it since); read it again",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -1987,6 +2029,8 @@ export interface operations {
           Location?: string;
           /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
           "Cartax-Price-Basis"?: "excl-vat";
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2526,7 +2570,10 @@ export interface operations {
   getCalculation: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags (or `*`) of representations the client holds: when one matches the current one (weak comparison), the answer is 304 Not Modified, without a body. */
+        "If-None-Match"?: string;
+      };
       path: {
         /** @description The calculationId of a result. */
         calculationId: string;
@@ -2538,11 +2585,22 @@ export interface operations {
       /** @description The audit record. */
       200: {
         headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["CalculationRecord"];
         };
+      };
+      /** @description Not modified: the If-None-Match header names the current representation. No body. */
+      304: {
+        headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid request: the `errors` array names each field and the rule it broke. */
       400: {
@@ -2869,7 +2927,10 @@ export interface operations {
   getProjection: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags (or `*`) of representations the client holds: when one matches the current one (weak comparison), the answer is 304 Not Modified, without a body. */
+        "If-None-Match"?: string;
+      };
       path: {
         /** @description The projectionId of a projection. */
         projectionId: string;
@@ -2881,11 +2942,22 @@ export interface operations {
       /** @description The audit record. */
       200: {
         headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["ProjectionRecord"];
         };
+      };
+      /** @description Not modified: the If-None-Match header names the current representation. No body. */
+      304: {
+        headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid request: the `errors` array names each field and the rule it broke. */
       400: {
@@ -3220,7 +3292,10 @@ export interface operations {
   getComparison: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags (or `*`) of representations the client holds: when one matches the current one (weak comparison), the answer is 304 Not Modified, without a body. */
+        "If-None-Match"?: string;
+      };
       path: {
         /** @description The comparisonId of a comparison. */
         comparisonId: string;
@@ -3232,11 +3307,22 @@ export interface operations {
       /** @description The audit record. */
       200: {
         headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["ComparisonRecord"];
         };
+      };
+      /** @description Not modified: the If-None-Match header names the current representation. No body. */
+      304: {
+        headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid request: the `errors` array names each field and the rule it broke. */
       400: {
@@ -4312,7 +4398,10 @@ export interface operations {
   getOpenApiDocument: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags (or `*`) of representations the client holds: when one matches the current one (weak comparison), the answer is 304 Not Modified, without a body. */
+        "If-None-Match"?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4321,6 +4410,8 @@ export interface operations {
       /** @description OpenAPI 3.1 document. */
       200: {
         headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4328,6 +4419,15 @@ export interface operations {
             [key: string]: unknown;
           };
         };
+      };
+      /** @description Not modified: the If-None-Match header names the current representation. No body. */
+      304: {
+        headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -4383,6 +4483,7 @@ export interface operations {
           | "unauthorized"
           | "not-found"
           | "method-not-allowed"
+          | "precondition-failed"
           | "payload-too-large"
           | "unsupported-media-type"
           | "too-many-requests"

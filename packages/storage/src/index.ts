@@ -5,7 +5,12 @@
  * with one set of migrations and the same behaviour on both.
  */
 export { type CalculationRecord, type CalculationRecordToSave, CalculationStore } from "./calculation-store";
-export { CarDetailStore, type StoredCar, type StoredCarDetail } from "./car-detail-store";
+export {
+  CarDetailStore,
+  type PutPrecondition,
+  type StoredCar,
+  type StoredCarDetail,
+} from "./car-detail-store";
 export { ConfigError } from "./config-error";
 export type { DatabaseSchema } from "./database-schema";
 export { ENVIRONMENTS, type Environment, isEnvironment } from "./environment";
