@@ -3,6 +3,7 @@ import type { CarDetailBody } from "@cartax/schemas";
 import type { Kysely, Selectable } from "kysely";
 import type { CarDetailTable, DatabaseSchema } from "./database-schema";
 import { type ChangeCounter, compiledQuery, type DirectReader } from "./fast-path/compiled-query";
+import { type ListPage, type ListRequest, pageOf, pageQuery } from "./record-list";
 
 /** What is stored of a car: the validated body without the service-assigned ids. */
 export type StoredCar = Omit<CarDetailBody, "id" | "ownerId">;
@@ -81,6 +82,12 @@ export class CarDetailStore {
     if (this.known.size >= CAR_CACHE_LIMIT) this.known.clear();
     this.known.set(key, { version, stored });
     return stored;
+  }
+
+  /** A page of the account's car details, newest first (by creation). */
+  async list(request: ListRequest): Promise<ListPage<StoredCarDetail>> {
+    const rows = await pageQuery(this.db.selectFrom("car_details").selectAll(), request).execute();
+    return pageOf(rows, request.limit, toStored);
   }
 
   async create(ownerId: string, car: CarDetailBody): Promise<StoredCarDetail> {

@@ -26,6 +26,7 @@ export {
 export { type ComparisonLink, PublicLinkStore } from "./public-link-store";
 export { QrStore, type StoredLogo } from "./qr-store";
 export { type RateLimitState, RateLimitStore } from "./rate-limit-store";
+export { type ListPage, type ListPosition, type ListRequest, referencedCarIds } from "./record-list";
 export { type RulesNotice, RulesNoticeStore } from "./rules-notice-store";
 export { type SavedResultKind, type SavedResultRecord, SavedResultStore } from "./saved-result-store";
 export { readStorageConfig, type StorageConfig } from "./storage-config";

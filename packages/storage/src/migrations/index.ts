@@ -12,6 +12,7 @@ import { qrRequestKey } from "./0010-qr-request-key";
 import { comparisonLinks } from "./0011-comparison-links";
 import { calculationRecords } from "./0012-calculation-records";
 import { savedResultEngineVersion } from "./0013-saved-result-engine-version";
+import { listIndexes } from "./0014-list-indexes";
 
 /**
  * Every migration, by name; names sort in the order they run. Append new ones (another issue's
@@ -31,4 +32,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0011-comparison-links": comparisonLinks,
   "0012-calculation-records": calculationRecords,
   "0013-saved-result-engine-version": savedResultEngineVersion,
+  "0014-list-indexes": listIndexes,
 };
