@@ -37,10 +37,8 @@ export function parseTagList(field: string | undefined, header: string): TagList
     if (consumed >= text.length) break;
   }
   if (consumed < text.length || tags.length === 0) {
-    throw new ProblemError(
-      "invalid_parameter",
-      `${header}: expected * or a list of entity tags ("…" or W/"…")`,
-    );
+    const message = `${header}: expected * or a list of entity tags ("…" or W/"…")`;
+    throw new ProblemError("validation_error", message, [{ field: header, rule: "format", message }]);
   }
   return tags;
 }
