@@ -1,4 +1,10 @@
 import { randomUUID } from "node:crypto";
+import {
+  calculationPageSchema,
+  carDetailPageSchema,
+  comparisonPageSchema,
+  projectionPageSchema,
+} from "@cartax/schemas";
 import { testDatabases } from "@cartax/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calculationRequest, companyProfile, petrolCar } from "../../testing/fixtures";
@@ -8,6 +14,13 @@ import { call, type Json, readJson, startTestService, type TestService } from ".
 /** docs/contract.md, Lists: the cursor is base64url of `1|<createdAt>|<id>` (opaque to clients). */
 const forgedCursor = (createdAt: string, id: string) =>
   Buffer.from(`1|${createdAt}|${id}`).toString("base64url");
+/** Each page is checked against the schema the OpenAPI document gives it. */
+const PAGE_SCHEMAS: Record<string, { parse(value: unknown): unknown }> = {
+  CarDetails: carDetailPageSchema,
+  Calculations: calculationPageSchema,
+  Projections: projectionPageSchema,
+  Comparisons: comparisonPageSchema,
+};
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(testDatabases())("Lists with cursor pagination on $dialect", (db) => {
@@ -48,6 +61,7 @@ describe.each(testDatabases())("Lists with cursor pagination on $dialect", (db) 
     for (;;) {
       expect(response.status).toBe(200);
       const body = await readJson(response);
+      PAGE_SCHEMAS[path]?.parse(body);
       pages.push(body.data);
       const link = response.headers.get("link");
       if (body.nextCursor === null) {
