@@ -32,7 +32,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * List the account's car details (not in the spec)
+     * @description Newest first (by creation), a page at a time: `limit` items, then the next page by `cursor`. Each item is a CarDetail as GET /v1/CarDetails/{carDetailId} gives it. Own account only.
+     */
+    get: operations["listCarDetails"];
     put?: never;
     /**
      * Create a car detail
@@ -115,6 +119,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/Calculations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the account's calculations (not in the spec)
+     * @description The audit records of the account's calculations, newest first, a page at a time; each with its request and its answer's figures (the whole answer: GET /v1/Calculations/{calculationId}). Filters: `carDetailId`, `from`, `until`. Own account only.
+     */
+    get: operations["listCalculations"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/Projection": {
     parameters: {
       query?: never;
@@ -147,6 +171,26 @@ export interface paths {
      * @description What was asked, what was answered and under which rules version. Own account only.
      */
     get: operations["getProjection"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/Projections": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the account's projections (not in the spec)
+     * @description The account's saved projections, newest first, a page at a time; each with its request and its answer's totals (the years: GET /v1/Projections/{projectionId}). Filters: `carDetailId`, `from`, `until`. Own account only.
+     */
+    get: operations["listProjections"];
     put?: never;
     post?: never;
     delete?: never;
@@ -207,6 +251,26 @@ export interface paths {
      * @description The answer of POST /v1/Compare as it was saved, as the CSV that POST /v1/Compare answers with `Accept: text/csv` (whose `Content-Location` names this address), whatever the Accept header. Own account only.
      */
     get: operations["getComparisonCsv"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/Comparisons": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the account's comparisons (not in the spec)
+     * @description The account's saved comparisons, newest first, a page at a time; each with its request, each car's totals and the ranking (the lines: GET /v1/Comparisons/{comparisonId}). Filters: `carDetailId` (a comparison that compares that stored car), `from`, `until`. Own account only.
+     */
+    get: operations["listComparisons"];
     put?: never;
     post?: never;
     delete?: never;
@@ -615,6 +679,12 @@ export interface components {
       rule: string;
       message: string;
     };
+    CarDetailPage: {
+      /** @description The page's items, newest first. */
+      data: components["schemas"]["CarDetail"][];
+      /** @description Opaque: send it as `cursor` (with the same filters) for the next page, also linked in the `Link` header (rel="next"); null on the last page. */
+      nextCursor: string | null;
+    };
     CarDetailInput: {
       /** Format: uuid */
       readonly id?: string;
@@ -833,6 +903,55 @@ export interface components {
         unavailableLines: components["schemas"]["UnavailableLine"][];
       };
     };
+    CalculationPage: {
+      /** @description The page's items, newest first. */
+      data: components["schemas"]["CalculationListItem"][];
+      /** @description Opaque: send it as `cursor` (with the same filters) for the next page, also linked in the `Link` header (rel="next"); null on the last page. */
+      nextCursor: string | null;
+    };
+    CalculationListItem: {
+      /** Format: uuid */
+      calculationId: string;
+      /** @description When it was made (ISO 8601, UTC); the list's order, newest first. */
+      createdAt: string;
+      /** @description Version of the engine's rule tables that produced the result. */
+      rulesVersion: string;
+      /** Format: uuid */
+      subscriptionId: string;
+      /** @description The request's client version tag. */
+      version: string | null;
+      /** @description The request as received. */
+      request?: unknown;
+      /** @description As in CalculationRecord. */
+      engineVersion: string | null;
+      /** @description The answer's figures; the whole answer (descriptions, links) is at /v1/Calculations/{calculationId}. */
+      summary: {
+        /** @description Each line of the answer with a figure: its calculator, year and figure. */
+        lines: {
+          /**
+           * @description Known values: RoadTax, YearlyTax, BenefitInKind, FiscalDeduction, RejectedExpenses, CO2Contribution. Others may appear within v1; treat an unknown value as such, not as an error.
+           * @example RoadTax
+           */
+          viewOption: string;
+          year: number;
+          rawValue: number;
+        }[];
+        /** @description Each calculator and year of the answer without a figure, and why (its outcome). */
+        unavailableLines: {
+          /**
+           * @description Known values: RoadTax, YearlyTax, BenefitInKind, FiscalDeduction, RejectedExpenses, CO2Contribution. Others may appear within v1; treat an unknown value as such, not as an error.
+           * @example RoadTax
+           */
+          viewOption: string;
+          year: number;
+          /**
+           * @description `missingInput`: the tax applies but an input its formula needs is missing (`missingFields` names it); `notApplicable`: the tax does not concern this taxpayer (e.g. benefit in kind of a private person); `rulesNotAvailable`: the rules of that year are not published yet.
+           * @example missingInput
+           */
+          outcome: string;
+        }[];
+      };
+    };
     ProjectionResult: {
       /** Format: uuid */
       projectionId: string;
@@ -1042,6 +1161,129 @@ export interface components {
       /** @description The request as received. */
       request?: unknown;
       result: components["schemas"]["ProjectionResult"];
+    };
+    ProjectionPage: {
+      /** @description The page's items, newest first. */
+      data: components["schemas"]["ProjectionListItem"][];
+      /** @description Opaque: send it as `cursor` (with the same filters) for the next page, also linked in the `Link` header (rel="next"); null on the last page. */
+      nextCursor: string | null;
+    };
+    ProjectionListItem: {
+      /** Format: uuid */
+      projectionId: string;
+      /** @description When it was made (ISO 8601, UTC); the list's order, newest first. */
+      createdAt: string;
+      /** @description Version of the engine's rule tables that produced the result. */
+      rulesVersion: string;
+      /** Format: uuid */
+      subscriptionId: string;
+      /** @description The request's client version tag. */
+      version: string | null;
+      /** @description The request as received. */
+      request?: unknown;
+      /** @description The answer's totals; its years are at /v1/Projections/{projectionId}. */
+      summary: {
+        /** @description The first day held (null in answers saved before December 2026). */
+        from: string | null;
+        /** @description The last day held (null as `from`). */
+        until: string | null;
+        totals: components["schemas"]["ProjectionTotal"][];
+        /** @description The totals grouped (null as `from`). */
+        summary: {
+          /** @description Taxes the employer pays over the period: registration tax + annual road tax + CO2 contribution. */
+          employerTaxes: {
+            /** @description The sum of the figures that exist, to the cent; null when none does. */
+            rawValue: number | null;
+            /** @description True when every figure the sum adds exists. */
+            complete: boolean;
+            /** @description What it adds: calculators, and `corporateTaxEstimate`. */
+            adds: string[];
+            /** @description The calculators of the sum lacking a figure in some year. */
+            incomplete: string[];
+          };
+          /** @description Taxable bases, never added to taxes: the benefit in kind (the employee's), the rejected expenses (the company's). */
+          bases: components["schemas"]["ProjectionTotal"][];
+          /** @description Percentages, never summed: the deduction, a mean over the years. */
+          percentages: components["schemas"]["ProjectionTotal"][];
+          /** @description With options.corporateTaxRate: corporate tax on the rejected expenses (and non-deductible car costs). */
+          corporateTaxEstimate: {
+            /** @enum {boolean} */
+            estimate: true;
+            /**
+             * @description Known values: employer, employee. Others may appear within v1; treat an unknown value as such, not as an error.
+             * @example employer
+             */
+            payer: string;
+            /** @description The rate applied (%). */
+            rate: number;
+            /** @description The parameter the corporate rate comes from, with its source; null for the employee's stated rate. */
+            rateParameter: {
+              name: string;
+              value: number | string;
+              unit: string;
+              source: {
+                href: string;
+                title: string;
+                officialJournalDate?: string;
+              };
+              provisional: boolean;
+              parameter: string | null;
+            } | null;
+            /** @description The base the rate is applied to over the period (the figures that exist). */
+            base: number | null;
+            /** @description What the base adds: `RejectedExpenses`, `nonDeductibleCarCosts`, `BenefitInKind`. */
+            adds: string[];
+            nonDeductibleCarCosts: number | null;
+            /** @description The tax on the base, to the cent. */
+            rawValue: number | null;
+            complete: boolean;
+          } | null;
+          /** @description With options.employeeMarginalRate: the employee's income tax on the benefit in kind. */
+          employeeTaxEstimate: {
+            /** @enum {boolean} */
+            estimate: true;
+            /**
+             * @description Known values: employer, employee. Others may appear within v1; treat an unknown value as such, not as an error.
+             * @example employer
+             */
+            payer: string;
+            /** @description The rate applied (%). */
+            rate: number;
+            /** @description The parameter the corporate rate comes from, with its source; null for the employee's stated rate. */
+            rateParameter: {
+              name: string;
+              value: number | string;
+              unit: string;
+              source: {
+                href: string;
+                title: string;
+                officialJournalDate?: string;
+              };
+              provisional: boolean;
+              parameter: string | null;
+            } | null;
+            /** @description The base the rate is applied to over the period (the figures that exist). */
+            base: number | null;
+            /** @description What the base adds: `RejectedExpenses`, `nonDeductibleCarCosts`, `BenefitInKind`. */
+            adds: string[];
+            nonDeductibleCarCosts: number | null;
+            /** @description The tax on the base, to the cent. */
+            rawValue: number | null;
+            complete: boolean;
+          } | null;
+          /** @description With options.corporateTaxRate: the employer's taxes plus the corporate tax estimate. */
+          employerTaxesWithEstimate: {
+            /** @description The sum of the figures that exist, to the cent; null when none does. */
+            rawValue: number | null;
+            /** @description True when every figure the sum adds exists. */
+            complete: boolean;
+            /** @description What it adds: calculators, and `corporateTaxEstimate`. */
+            adds: string[];
+            /** @description The calculators of the sum lacking a figure in some year. */
+            incomplete: string[];
+          } | null;
+        } | null;
+      };
     };
     ComparisonResult: {
       /** Format: uuid */
@@ -1288,6 +1530,36 @@ export interface components {
       request?: unknown;
       result: components["schemas"]["ComparisonResult"];
     };
+    ComparisonPage: {
+      /** @description The page's items, newest first. */
+      data: components["schemas"]["ComparisonListItem"][];
+      /** @description Opaque: send it as `cursor` (with the same filters) for the next page, also linked in the `Link` header (rel="next"); null on the last page. */
+      nextCursor: string | null;
+    };
+    ComparisonListItem: {
+      /** Format: uuid */
+      comparisonId: string;
+      /** @description When it was made (ISO 8601, UTC); the list's order, newest first. */
+      createdAt: string;
+      /** @description Version of the engine's rule tables that produced the result. */
+      rulesVersion: string;
+      /** Format: uuid */
+      subscriptionId: string;
+      /** @description The request's client version tag. */
+      version: string | null;
+      /** @description The request as received. */
+      request?: unknown;
+      /** @description Each car's totals and the ranking; the lines are at /v1/Comparisons/{comparisonId}. */
+      summary: {
+        years: number[];
+        rows: {
+          carDetailId: string | null;
+          name: string | null;
+          totals: components["schemas"]["ProjectionTotal"][];
+        }[];
+        ranking: components["schemas"]["Ranking"];
+      };
+    };
     BenefitInKindSchedule: {
       from: string;
       until: string;
@@ -1500,7 +1772,10 @@ export interface operations {
   getCarDetail: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags (or `*`) of representations the client holds: when one matches the current one (weak comparison), the answer is 304 Not Modified, without a body. */
+        "If-None-Match"?: string;
+      };
       path: {
         /** @description The car detail id. */
         carDetailId: string;
@@ -1514,6 +1789,8 @@ export interface operations {
         headers: {
           /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
           "Cartax-Price-Basis"?: "excl-vat";
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1542,6 +1819,15 @@ export interface operations {
            */
           "application/json": components["schemas"]["CarDetail"];
         };
+      };
+      /** @description Not modified: the If-None-Match header names the current representation. No body. */
+      304: {
+        headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid request: the `errors` array names each field and the rule it broke. */
       400: {
@@ -1661,7 +1947,12 @@ export interface operations {
         /** @description The basis of catalogPrice in this request: excl-vat (as a read returns it; stored as sent) or incl-vat (divided by 1.21). Absent: the subscription's setting (excl-vat unless created with --prices-include-vat). */
         priceBasis?: "excl-vat" | "incl-vat";
       };
-      header?: never;
+      header?: {
+        /** @description Write only if the car detail is still at one of these ETags (strong comparison; the ETag of a GET or of the last write), else 412: no lost update when two clients edit the same car. `*`: only if it exists. */
+        "If-Match"?: string;
+        /** @description `*`: create only; 412 if the car detail already exists. */
+        "If-None-Match"?: string;
+      };
       path: {
         /** @description The car detail id. */
         carDetailId: string;
@@ -1696,6 +1987,8 @@ export interface operations {
           Location?: string;
           /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
           "Cartax-Price-Basis"?: "excl-vat";
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1732,6 +2025,8 @@ export interface operations {
           Location?: string;
           /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
           "Cartax-Price-Basis"?: "excl-vat";
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1808,6 +2103,25 @@ export interface operations {
           "application/problem+json": components["schemas"]["ProblemDetails"];
         };
       };
+      /** @description If-Match names no current version (or `*` and there is no such car detail), or If-None-Match: * and it exists. Nothing was written. */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/precondition-failed",
+           *       "title": "A precondition failed",
+           *       "status": 412,
+           *       "code": "precondition_failed",
+           *       "detail": "If-Match: car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 is not at a version named (another writer changed it since); read it again",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
       /** @description Body larger than 65536 bytes. */
       413: {
         headers: {
@@ -1840,6 +2154,130 @@ export interface operations {
            *       "status": 415,
            *       "code": "unsupported_media_type",
            *       "detail": "the body must be sent as application/json, not text/plain",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  listCarDetails: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; default 20. */
+        limit?: number;
+        /** @description Opaque: the `nextCursor` of the previous page (or the `cursor` of its Link rel="next"). Absent: the first page, the newest items. */
+        cursor?: string;
+        /** @description Only items created from then on (inclusive): a date (yyyy-MM-dd, from 00:00 UTC) or an RFC 3339 date-time with its offset. */
+        from?: string;
+        /** @description Only items created until then (inclusive): a date (yyyy-MM-dd, to the end of that day UTC) or an RFC 3339 date-time with its offset. Not before `from`. */
+        until?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of car details. */
+      200: {
+        headers: {
+          /** @description When another page follows: `<its absolute URL>; rel="next"` (the same query with its `cursor`; the subscription key is never in it, send it again). */
+          Link?: string;
+          /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
+          "Cartax-Price-Basis"?: "excl-vat";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CarDetailPage"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -1936,6 +2374,8 @@ export interface operations {
           Location?: string;
           /** @description Always excl-vat: the basis of the catalogPrice answered (see catalogPrice). */
           "Cartax-Price-Basis"?: "excl-vat";
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2561,7 +3001,10 @@ export interface operations {
   getCalculation: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags (or `*`) of representations the client holds: when one matches the current one (weak comparison), the answer is 304 Not Modified, without a body. */
+        "If-None-Match"?: string;
+      };
       path: {
         /** @description The calculationId of a result. */
         calculationId: string;
@@ -2573,11 +3016,22 @@ export interface operations {
       /** @description The audit record. */
       200: {
         headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["CalculationRecord"];
         };
+      };
+      /** @description Not modified: the If-None-Match header names the current representation. No body. */
+      304: {
+        headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid request: the `errors` array names each field and the rule it broke. */
       400: {
@@ -2639,6 +3093,130 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  listCalculations: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; default 20. */
+        limit?: number;
+        /** @description Opaque: the `nextCursor` of the previous page (or the `cursor` of its Link rel="next"). Absent: the first page, the newest items. */
+        cursor?: string;
+        /** @description Only items created from then on (inclusive): a date (yyyy-MM-dd, from 00:00 UTC) or an RFC 3339 date-time with its offset. */
+        from?: string;
+        /** @description Only items created until then (inclusive): a date (yyyy-MM-dd, to the end of that day UTC) or an RFC 3339 date-time with its offset. Not before `from`. */
+        until?: string;
+        /** @description Only records of this stored car: a calculation or projection made with it by `carDetailId` (not an inline carDetail), a comparison that compares it. */
+        carDetailId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of calculations. */
+      200: {
+        headers: {
+          /** @description When another page follows: `<its absolute URL>; rel="next"` (the same query with its `cursor`; the subscription key is never in it, send it again). */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CalculationPage"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -2950,7 +3528,10 @@ export interface operations {
   getProjection: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags (or `*`) of representations the client holds: when one matches the current one (weak comparison), the answer is 304 Not Modified, without a body. */
+        "If-None-Match"?: string;
+      };
       path: {
         /** @description The projectionId of a projection. */
         projectionId: string;
@@ -2962,11 +3543,22 @@ export interface operations {
       /** @description The audit record. */
       200: {
         headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["ProjectionRecord"];
         };
+      };
+      /** @description Not modified: the If-None-Match header names the current representation. No body. */
+      304: {
+        headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid request: the `errors` array names each field and the rule it broke. */
       400: {
@@ -3028,6 +3620,130 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  listProjections: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; default 20. */
+        limit?: number;
+        /** @description Opaque: the `nextCursor` of the previous page (or the `cursor` of its Link rel="next"). Absent: the first page, the newest items. */
+        cursor?: string;
+        /** @description Only items created from then on (inclusive): a date (yyyy-MM-dd, from 00:00 UTC) or an RFC 3339 date-time with its offset. */
+        from?: string;
+        /** @description Only items created until then (inclusive): a date (yyyy-MM-dd, to the end of that day UTC) or an RFC 3339 date-time with its offset. Not before `from`. */
+        until?: string;
+        /** @description Only records of this stored car: a calculation or projection made with it by `carDetailId` (not an inline carDetail), a comparison that compares it. */
+        carDetailId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of projections. */
+      200: {
+        headers: {
+          /** @description When another page follows: `<its absolute URL>; rel="next"` (the same query with its `cursor`; the subscription key is never in it, send it again). */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProjectionPage"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -3347,7 +4063,10 @@ export interface operations {
   getComparison: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags (or `*`) of representations the client holds: when one matches the current one (weak comparison), the answer is 304 Not Modified, without a body. */
+        "If-None-Match"?: string;
+      };
       path: {
         /** @description The comparisonId of a comparison. */
         comparisonId: string;
@@ -3359,11 +4078,22 @@ export interface operations {
       /** @description The audit record. */
       200: {
         headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["ComparisonRecord"];
         };
+      };
+      /** @description Not modified: the If-None-Match header names the current representation. No body. */
+      304: {
+        headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid request: the `errors` array names each field and the rule it broke. */
       400: {
@@ -3560,6 +4290,130 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description The subscription's rate limit is used up for this window (only a subscription the operator limited). */
+      429: {
+        headers: {
+          /** @description Seconds until the window ends; send the request again after them. */
+          "Retry-After"?: number;
+          /** @description Only for a subscription with a rate limit: `"subscription";q=<limit>;w=<window seconds>`. */
+          "RateLimit-Policy"?: string;
+          /** @description Only for a subscription with a rate limit: `"subscription";r=<left>;t=<seconds to the window's end>`. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/too-many-requests",
+           *       "title": "Too many requests",
+           *       "status": 429,
+           *       "code": "too_many_requests",
+           *       "detail": "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Server fault; retry later. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/internal-error",
+           *       "title": "Internal server error",
+           *       "status": 500,
+           *       "code": "internal_error",
+           *       "detail": "an unexpected error occurred; retry later",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+    };
+  };
+  listComparisons: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1 to 100; default 20. */
+        limit?: number;
+        /** @description Opaque: the `nextCursor` of the previous page (or the `cursor` of its Link rel="next"). Absent: the first page, the newest items. */
+        cursor?: string;
+        /** @description Only items created from then on (inclusive): a date (yyyy-MM-dd, from 00:00 UTC) or an RFC 3339 date-time with its offset. */
+        from?: string;
+        /** @description Only items created until then (inclusive): a date (yyyy-MM-dd, to the end of that day UTC) or an RFC 3339 date-time with its offset. Not before `from`. */
+        until?: string;
+        /** @description Only records of this stored car: a calculation or projection made with it by `carDetailId` (not an inline carDetail), a comparison that compares it. */
+        carDetailId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of comparisons. */
+      200: {
+        headers: {
+          /** @description When another page follows: `<its absolute URL>; rel="next"` (the same query with its `cursor`; the subscription key is never in it, send it again). */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ComparisonPage"];
+        };
+      };
+      /** @description Invalid request: the `errors` array names each field and the rule it broke. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/validation-error",
+           *       "title": "The request is invalid",
+           *       "status": 400,
+           *       "code": "validation_error",
+           *       "detail": "userProfile.postalCode: Too big: expected number to be <=9992",
+           *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e",
+           *       "errors": [
+           *         {
+           *           "field": "userProfile.postalCode",
+           *           "rule": "max",
+           *           "message": "userProfile.postalCode: Too big: expected number to be <=9992"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/problem+json": components["schemas"]["ProblemDetails"];
+        };
+      };
+      /** @description Missing or invalid key, inactive subscription (or missing calculation access). */
+      401: {
+        headers: {
+          /** @description Always ApiKey realm="cartax", header="Ocp-Apim-Subscription-Key", query="subscription-key": the key goes in the header or the query parameter named. */
+          "WWW-Authenticate"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "/problems/unauthorized",
+           *       "title": "Authentication failed",
+           *       "status": 401,
+           *       "code": "unauthorized",
+           *       "detail": "the subscription has no calculation access",
            *       "instance": "urn:cartax:request:5f0c6b1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e"
            *     }
            */
@@ -4531,7 +5385,10 @@ export interface operations {
   getOpenApiDocument: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags (or `*`) of representations the client holds: when one matches the current one (weak comparison), the answer is 304 Not Modified, without a body. */
+        "If-None-Match"?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4540,6 +5397,8 @@ export interface operations {
       /** @description OpenAPI 3.1 document. */
       200: {
         headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4547,6 +5406,15 @@ export interface operations {
             [key: string]: unknown;
           };
         };
+      };
+      /** @description Not modified: the If-None-Match header names the current representation. No body. */
+      304: {
+        headers: {
+          /** @description Strong entity tag of this representation (`"<SHA-256 of the bytes, base64url>"`, with `-gzip` or `-br` inside the quotes when the answer is compressed). Send it back in If-None-Match (304 when unchanged) or, for a car detail, If-Match. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -4603,6 +5471,7 @@ export interface operations {
           | "not-found"
           | "method-not-allowed"
           | "idempotency-key-in-use"
+          | "precondition-failed"
           | "payload-too-large"
           | "unsupported-media-type"
           | "idempotency-key-reused"

@@ -31,6 +31,15 @@ export {
   readEnvironmentVariables,
 } from "./environment-variables";
 export { INCLUDE_VALUES, type Include, includeSchema } from "./include-schema";
+export {
+  calculationListItemSchema,
+  calculationPageSchema,
+  carDetailPageSchema,
+  comparisonListItemSchema,
+  comparisonPageSchema,
+  projectionListItemSchema,
+  projectionPageSchema,
+} from "./list-schemas";
 export { BATCH_LIMITS, type NdjsonLine, ndjsonLines } from "./ndjson-lines";
 export { type ParsedCalculationRequest, parseCalculationRequest } from "./parse-calculation-request";
 export { PRICE_BASIS_HEADER, type PriceBasis, priceBasisSchema } from "./price-basis-schema";

@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
-import type { DatabaseSchema } from "./database-schema";
+import type { Kysely, Selectable } from "kysely";
+import type { CalculationRecordTable, CalculationTable, DatabaseSchema } from "./database-schema";
 import { decodeAudit, encodeAudit } from "./fast-path/audit-record-codec";
 import { GroupCommit } from "./fast-path/group-commit";
+import { type ListPage, type ListRequest, newestFirst, pageOf, pageQuery } from "./record-list";
 import { SqliteAuditWriter } from "./sqlite/audit-writer";
 
 /** The audit record of one Calculate call: "what did we say, under which rules?" */
@@ -29,6 +30,8 @@ export interface CalculationRecord {
 /** A record to save. */
 export type CalculationRecordToSave = Omit<CalculationRecord, "storedAs" | "engineVersion"> & {
   readonly engineVersion: string;
+  /** The stored car the request names (its carDetailId without an inline carDetail); lists filter on it. */
+  readonly carDetailId?: string | null;
 };
 
 /** The columns of calculation_records, in the writer's order. */
@@ -43,6 +46,7 @@ const COLUMNS = [
   "encoding",
   "request_bytes",
   "body",
+  "car_detail_ids",
 ] as const;
 
 /** The row as handed to a writer: the texts still uncompressed. */
@@ -54,8 +58,40 @@ const toRow = (record: CalculationRecordToSave) => ({
   engine_version: record.engineVersion,
   client_version: record.clientVersion,
   created_at: record.createdAt,
+  car_detail_ids: record.carDetailId ? ` ${record.carDetailId.toLowerCase()} ` : null,
   request: record.request,
   result: record.result,
+});
+
+/** A compressed record read back (its texts inflated). */
+function compressedRecord(row: Selectable<CalculationRecordTable>): CalculationRecord {
+  const { request, result } = decodeAudit(row);
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    subscriptionId: row.subscription_id,
+    request,
+    result,
+    rulesVersion: row.rules_version,
+    engineVersion: row.engine_version,
+    clientVersion: row.client_version,
+    createdAt: row.created_at,
+    storedAs: "compressed",
+  };
+}
+
+/** A record of before the compressed audit read back. */
+const plainRecord = (plain: Selectable<CalculationTable>): CalculationRecord => ({
+  id: plain.id,
+  ownerId: plain.owner_id,
+  subscriptionId: plain.subscription_id,
+  request: plain.request,
+  result: plain.result,
+  rulesVersion: plain.rules_version,
+  engineVersion: null,
+  clientVersion: plain.client_version,
+  createdAt: plain.created_at,
+  storedAs: "plain",
 });
 
 /** SQLite's writer thread for the audit records of the database file (and other writes: `execute`). */
@@ -117,40 +153,33 @@ export class CalculationStore {
       .where("id", "=", key)
       .where("owner_id", "=", ownerId)
       .executeTakeFirst();
-    if (row) {
-      const { request, result } = decodeAudit(row);
-      return {
-        id: row.id,
-        ownerId: row.owner_id,
-        subscriptionId: row.subscription_id,
-        request,
-        result,
-        rulesVersion: row.rules_version,
-        engineVersion: row.engine_version,
-        clientVersion: row.client_version,
-        createdAt: row.created_at,
-        storedAs: "compressed",
-      };
-    }
+    if (row) return compressedRecord(row);
     const plain = await this.db
       .selectFrom("calculations")
       .selectAll()
       .where("id", "=", key)
       .where("owner_id", "=", ownerId)
       .executeTakeFirst();
-    return (
-      plain && {
-        id: plain.id,
-        ownerId: plain.owner_id,
-        subscriptionId: plain.subscription_id,
-        request: plain.request,
-        result: plain.result,
-        rulesVersion: plain.rules_version,
-        engineVersion: null,
-        clientVersion: plain.client_version,
-        createdAt: plain.created_at,
-        storedAs: "plain",
-      }
+    return plain && plainRecord(plain);
+  }
+
+  /**
+   * A page of the account's records, newest first, the older plain ones with them; only the
+   * records on the page are inflated.
+   */
+  async list(request: ListRequest): Promise<ListPage<CalculationRecord>> {
+    const [compressed, plain] = await Promise.all([
+      pageQuery(this.db.selectFrom("calculation_records").selectAll(), request).execute(),
+      pageQuery(this.db.selectFrom("calculations").selectAll(), request).execute(),
+    ]);
+    const rows = [
+      ...compressed.map((row) => ({ ...row, plain: false as const })),
+      ...plain.map((row) => ({ ...row, plain: true as const })),
+    ].sort(newestFirst);
+    return pageOf(rows, request.limit, (row) =>
+      row.plain
+        ? plainRecord(row as Selectable<CalculationTable>)
+        : compressedRecord(row as Selectable<CalculationRecordTable>),
     );
   }
 }

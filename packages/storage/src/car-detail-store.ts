@@ -3,6 +3,7 @@ import type { CarDetailBody } from "@cartax/schemas";
 import type { Kysely, Selectable } from "kysely";
 import type { CarDetailTable, DatabaseSchema } from "./database-schema";
 import { type ChangeCounter, compiledQuery, type DirectReader } from "./fast-path/compiled-query";
+import { type ListPage, type ListRequest, pageOf, pageQuery } from "./record-list";
 
 /** What is stored of a car: the validated body without the service-assigned ids. */
 export type StoredCar = Omit<CarDetailBody, "id" | "ownerId">;
@@ -86,6 +87,12 @@ export class CarDetailStore {
     return stored;
   }
 
+  /** A page of the account's car details, newest first (by creation). */
+  async list(request: ListRequest): Promise<ListPage<StoredCarDetail>> {
+    const rows = await pageQuery(this.db.selectFrom("car_details").selectAll(), request).execute();
+    return pageOf(rows, request.limit, toStored);
+  }
+
   async create(ownerId: string, car: CarDetailBody): Promise<StoredCarDetail> {
     const now = new Date().toISOString();
     const row = { owner_id: ownerId, id: randomUUID(), data: carData(car), created_at: now, updated_at: now };
@@ -99,37 +106,82 @@ export class CarDetailStore {
     id: string,
     car: CarDetailBody,
   ): Promise<{ created: boolean; carDetail: StoredCarDetail }> {
-    try {
-      return await this.upsert(ownerId, id, car);
-    } finally {
-      this.written();
-    }
+    const write = this.writes(ownerId, id, car);
+    // Insert-or-nothing first, then update: each statement is atomic, so of two concurrent PUTs at
+    // a new id exactly one creates (201) and the other updates (200), on both databases.
+    const inserted = await write.insert();
+    if (inserted) return { created: true, carDetail: toStored(inserted) };
+    const updated = await write.update();
+    if (!updated) throw new Error("car detail vanished between insert and update");
+    return { created: false, carDetail: toStored(updated) };
   }
 
-  private async upsert(
+  /**
+   * The upsert under a precondition (RFC 9110 §13: PUT's If-Match, If-None-Match), undefined when
+   * it does not hold. The check and the write are atomic: the write names the version it was
+   * checked on, so of two writers holding the same version exactly one writes.
+   */
+  async putIf(
     ownerId: string,
     id: string,
     car: CarDetailBody,
-  ): Promise<{ created: boolean; carDetail: StoredCarDetail }> {
+    precondition: PutPrecondition,
+  ): Promise<{ created: boolean; carDetail: StoredCarDetail } | undefined> {
+    const write = this.writes(ownerId, id, car);
+    const created = (row: Selectable<CarDetailTable> | undefined) =>
+      row && { created: true, carDetail: toStored(row) };
+    const updated = (row: Selectable<CarDetailTable> | undefined) =>
+      row && { created: false, carDetail: toStored(row) };
+    if (precondition.kind === "absent") return created(await write.insert());
+    if (precondition.kind === "present") return updated(await write.update());
+    const current = await this.db
+      .selectFrom("car_details")
+      .selectAll()
+      .where("owner_id", "=", ownerId)
+      .where("id", "=", id.toLowerCase())
+      .executeTakeFirst();
+    if (!precondition.holds(current && toStored(current))) return undefined;
+    // Written only if the record is still the one the precondition was checked on: after a writer
+    // in between changed `data` the update matches no row; after one created it, the insert none.
+    return current ? updated(await write.update(current.data)) : created(await write.insert());
+  }
+
+  /** The two statements of a write at (ownerId, id); `update` only over `expectedData` when given. */
+  private writes(ownerId: string, id: string, car: CarDetailBody) {
     const now = new Date().toISOString();
     const key = id.toLowerCase();
     const data = carData(car);
-    // Insert-or-nothing first, then update: each statement is atomic, so of two concurrent PUTs at
-    // a new id exactly one creates (201) and the other updates (200), on both databases.
-    const inserted = await this.db
-      .insertInto("car_details")
-      .values({ owner_id: ownerId, id: key, data, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(["owner_id", "id"]).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (inserted) return { created: true, carDetail: toStored(inserted) };
-    const updated = await this.db
-      .updateTable("car_details")
-      .set({ data, updated_at: now })
-      .where("owner_id", "=", ownerId)
-      .where("id", "=", key)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { created: false, carDetail: toStored(updated) };
+    return {
+      insert: () =>
+        this.db
+          .insertInto("car_details")
+          .values({ owner_id: ownerId, id: key, data, created_at: now, updated_at: now })
+          .onConflict((oc) => oc.columns(["owner_id", "id"]).doNothing())
+          .returningAll()
+          .executeTakeFirst()
+          // This process's own write counts for its read cache at once (the change feed's note of
+          // it may come later).
+          .finally(this.written),
+      update: (expectedData?: string) =>
+        this.db
+          .updateTable("car_details")
+          .set({ data, updated_at: now })
+          .where("owner_id", "=", ownerId)
+          .where("id", "=", key)
+          .$if(expectedData !== undefined, (q) => q.where("data", "=", expectedData as string))
+          .returningAll()
+          .executeTakeFirst()
+          .finally(this.written),
+    };
   }
 }
+
+/**
+ * A PUT's precondition: `absent` (If-None-Match: *, create only), `present` (If-Match: *, must
+ * exist), `current` (a list of entity tags: `holds` says whether the record as it is now, or
+ * undefined when there is none, passes).
+ */
+export type PutPrecondition =
+  | { readonly kind: "absent" }
+  | { readonly kind: "present" }
+  | { readonly kind: "current"; readonly holds: (current: StoredCarDetail | undefined) => boolean };

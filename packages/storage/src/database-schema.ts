@@ -1,3 +1,5 @@
+import type { ColumnType } from "kysely";
+
 /**
  * Tables of the service. Types are the same on SQLite and PostgreSQL: booleans are integers 0/1,
  * timestamps ISO-8601 text (UTC, milliseconds; they sort as text), JSON documents text.
@@ -67,6 +69,8 @@ export interface CalculationTable {
   rules_version: string;
   client_version: string | null;
   created_at: string;
+  /** The stored cars the request names, ` id1 id2 ` (null: none or not known); since migration 0014. */
+  car_detail_ids: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -82,6 +86,8 @@ export interface CalculationRecordTable {
   engine_version: string;
   client_version: string | null;
   created_at: string;
+  /** The stored car the request names, ` id ` (null: an inline car); since migration 0014. */
+  car_detail_ids: ColumnType<string | null, string | null | undefined, string | null>;
   /** The encoding number of `body` (AUDIT_ENCODING when written). */
   encoding: number;
   /** Length of the request text in UTF-8 bytes, where the answer starts in the inflated body. */

@@ -5,7 +5,12 @@
  * with one set of migrations and the same behaviour on both.
  */
 export { type CalculationRecord, type CalculationRecordToSave, CalculationStore } from "./calculation-store";
-export { CarDetailStore, type StoredCar, type StoredCarDetail } from "./car-detail-store";
+export {
+  CarDetailStore,
+  type PutPrecondition,
+  type StoredCar,
+  type StoredCarDetail,
+} from "./car-detail-store";
 export { ConfigError } from "./config-error";
 export type { DatabaseSchema } from "./database-schema";
 export { ENVIRONMENTS, type Environment, isEnvironment } from "./environment";
@@ -25,6 +30,7 @@ export { CHANGE_FEED_TIMING, type ChangeFeedTiming, type ReadCacheState } from "
 export { type ComparisonLink, PublicLinkStore } from "./public-link-store";
 export { QrStore, type StoredLogo } from "./qr-store";
 export { type RateLimitState, RateLimitStore } from "./rate-limit-store";
+export { type ListPage, type ListPosition, type ListRequest, referencedCarIds } from "./record-list";
 export { type RulesNotice, RulesNoticeStore } from "./rules-notice-store";
 export { type SavedResultKind, type SavedResultRecord, SavedResultStore } from "./saved-result-store";
 export { readStorageConfig, type StorageConfig } from "./storage-config";

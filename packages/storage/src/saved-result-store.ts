@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { DatabaseSchema, SavedResultTable } from "./database-schema";
+import { type ListPage, type ListRequest, pageOf, pageQuery, referencedCarIds } from "./record-list";
 
 /**
  * The audit record of a saved projection or comparison (issue 22): what was asked, what was
@@ -62,8 +63,15 @@ export class SavedResultStore {
         engine_version: record.engineVersion ?? null,
         client_version: record.clientVersion,
         created_at: record.createdAt,
+        car_detail_ids: referencedCarIds(record.request),
       })
       .execute();
+  }
+
+  /** A page of the account's records, newest first; only those on the page are parsed. */
+  async list(request: ListRequest): Promise<ListPage<SavedResultRecord>> {
+    const rows = await pageQuery(this.db.selectFrom(this.table).selectAll(), request).execute();
+    return pageOf(rows, request.limit, toRecord);
   }
 
   /** The record, only to its own account (another account's id is unknown). */

@@ -1,6 +1,6 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { parseAccept } from "hono/utils/accept";
 
 /**
@@ -18,6 +18,11 @@ import { parseAccept } from "hono/utils/accept";
  * with its default 4 MB window 80 µs. gzip wins a tie: brotli at the same cost is no smaller here.
  * An answer under 64 KB is compressed on the event loop (a hop to the thread pool cost about as
  * much as the work); a larger one on libuv's thread pool.
+ *
+ * A strong ETag of the answer (http/conditional.ts) names its bytes before the coding: an encoded
+ * answer's tag gets the coding inside the quotes (`"…-gzip"`, `"…-br"`), so that each
+ * representation keeps its own strong validator (RFC 9110 §8.8.1) and a cache or an If-None-Match
+ * never mixes them up.
  */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
@@ -65,6 +70,19 @@ export function negotiateEncoding(header: string | undefined): Encoding | undefi
   return br > gz ? "br" : "gzip";
 }
 
+/** A strong tag with the coding of a representation: `"abc"` and gzip give `"abc-gzip"`. */
+export const codedTag = (tag: string, encoding: Encoding): string => tag.replace(/"$/, `-${encoding}"`);
+
+/**
+ * The tag of the representation this request gets of an answer whose identity tag is `tag`: what
+ * the middleware below will send, decided as it decides (for a 304, which it leaves alone).
+ */
+export function representationTag(c: Context, tag: string, type: string, byteLength: number): string {
+  const encoding = negotiateEncoding(c.req.header("Accept-Encoding"));
+  if (!encoding || c.req.method === "HEAD" || !COMPRESSIBLE.test(type)) return tag;
+  return byteLength < COMPRESSION_THRESHOLD_BYTES ? tag : codedTag(tag, encoding);
+}
+
 /** The middleware: last in line before the routes, so it sees their answers and the problems. */
 export const compression: MiddlewareHandler = async (c, next) => {
   await next();
@@ -98,11 +116,12 @@ export const compression: MiddlewareHandler = async (c, next) => {
     }
     body = await compress(bytes, encoding);
   }
+  // On the answer replaced too: Hono copies its headers onto the new one (`c.res = …`).
+  const etag = res.headers.get("ETag");
+  if (etag && !etag.startsWith("W/")) res.headers.set("ETag", codedTag(etag, encoding));
   const compressed = new Response(body, res);
   compressed.headers.delete("Content-Length");
   compressed.headers.set("Content-Encoding", encoding);
-  const etag = compressed.headers.get("ETag");
-  if (etag && !etag.startsWith("W/")) compressed.headers.set("ETag", `W/${etag}`);
   c.res = compressed;
 };
 

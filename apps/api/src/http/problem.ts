@@ -41,6 +41,11 @@ export const PROBLEMS = {
     title: "The idempotency key is in use",
     help: "A request with the same Idempotency-Key (and the same body) is still being answered. Nothing was done for this one. Wait the number of seconds in the Retry-After header, then send the same request with the same key again: it gets the first request's answer.",
   },
+  precondition_failed: {
+    status: 412,
+    title: "A precondition failed",
+    help: "The request's If-Match or If-None-Match header does not hold for the resource as it is now: If-Match names a version that is no longer current (another writer changed it since you read it) or If-Match: * a resource that does not exist, or If-None-Match: * a resource that already exists. Nothing was written. Read the resource again (GET gives its ETag), apply your change to it and send the request with the new ETag.",
+  },
   payload_too_large: {
     status: 413,
     title: "The body is too large",

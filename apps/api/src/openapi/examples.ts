@@ -94,6 +94,8 @@ const DETAILS: Partial<Record<ProblemCode, string>> = {
   unauthorized: "the subscription has no calculation access",
   not_found: "car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 was not found",
   payload_too_large: "the body is larger than 65536 bytes (64 KiB)",
+  precondition_failed:
+    "If-Match: car detail 3fa85f64-5717-4562-b3fc-2c963f66afa6 is not at a version named (another writer changed it since); read it again",
   unsupported_media_type: "the body must be sent as application/json, not text/plain",
   too_many_requests: "the subscription's limit of 100 requests per 60 s is used up; retry in 17 s",
   internal_error: "an unexpected error occurred; retry later",

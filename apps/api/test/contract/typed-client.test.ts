@@ -53,6 +53,23 @@ export async function correct() {
   return [lines, matrix.data?.rows];
 }
 
+/** The lists (a page and its cursor) and a conditional PUT, as a client writes them. */
+export async function listsAndConditions(id: string) {
+  const page = await cartax.GET("/v1/Calculations", { params: { query: { limit: 50, carDetailId: id, from: "2026-12-01" } } });
+  const items: components["schemas"]["CalculationListItem"][] = page.data?.data ?? [];
+  const cursor = page.data?.nextCursor ?? undefined;
+  const cars = await cartax.GET("/v1/CarDetails", { params: { query: { cursor } } });
+  const projections = await cartax.GET("/v1/Projections", { params: { query: { until: "2026-12-31" } } });
+  const comparisons = await cartax.GET("/v1/Comparisons", {});
+  const put = await cartax.PUT("/v1/CarDetails/{carDetailId}", {
+    params: { path: { carDetailId: id }, header: { "If-Match": '"tag"' } },
+    body: car,
+  });
+  // @ts-expect-error limit is a number
+  await cartax.GET("/v1/CarDetails", { params: { query: { limit: "ten" } } });
+  return [items, cars.data?.data, projections.data?.data, comparisons.data?.nextCursor, put.data?.id];
+}
+
 export async function typos() {
   // @ts-expect-error "Gasoline" is not a FuelType
   await cartax.POST("/v1/CarDetails", { body: { ...car, fuel: "Gasoline" } });

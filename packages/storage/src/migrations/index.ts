@@ -12,6 +12,7 @@ import { qrRequestKey } from "./0010-qr-request-key";
 import { comparisonLinks } from "./0011-comparison-links";
 import { calculationRecords } from "./0012-calculation-records";
 import { savedResultEngineVersion } from "./0013-saved-result-engine-version";
+import { listIndexes } from "./0014-list-indexes";
 import { idempotencyKeys } from "./0015-idempotency-keys";
 import { changeNotifications } from "./0016-change-notifications";
 
@@ -33,6 +34,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0011-comparison-links": comparisonLinks,
   "0012-calculation-records": calculationRecords,
   "0013-saved-result-engine-version": savedResultEngineVersion,
+  "0014-list-indexes": listIndexes,
   "0015-idempotency-keys": idempotencyKeys,
   "0016-change-notifications": changeNotifications,
 };

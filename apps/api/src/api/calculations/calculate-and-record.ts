@@ -30,6 +30,8 @@ export async function calculateAndRecord(
     id: calculationId,
     request: received,
     result: resultJson,
+    // The stored car it names, for the list's carDetailId filter (an inline carDetail wins).
+    carDetailId: request.carDetail == null ? (request.carDetailId ?? null) : null,
     ...auditFields(call, request.version),
   });
   return resultJson;

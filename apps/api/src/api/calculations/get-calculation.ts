@@ -2,7 +2,9 @@ import { calculationRecordSchema } from "@cartax/schemas";
 import type { CalculationRecord } from "@cartax/storage";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ServiceContext } from "../../http/app-env";
+import { conditionalJson } from "../../http/conditional";
 import type { Api } from "../../openapi/api";
+import { etagHeader, ifNoneMatchQuery, notModified } from "../../openapi/conditional-headers";
 import { guid, json, readProblems } from "../../openapi/responses";
 import { ownRecord, savedRecordRead } from "../pipeline";
 import { recordedResult } from "./recorded-result";
@@ -17,9 +19,11 @@ export const getCalculationRoute = (service: ServiceContext) =>
     ...savedRecordRead(service),
     request: {
       params: z.object({ calculationId: guid("calculationId", "path", "The calculationId of a result.") }),
+      headers: ifNoneMatchQuery,
     },
     responses: {
-      200: json("The audit record.", calculationRecordSchema),
+      200: json("The audit record.", calculationRecordSchema, { headers: etagHeader }),
+      ...notModified,
       ...readProblems("No calculation with that id in this account."),
     },
   });
@@ -34,7 +38,7 @@ export function registerGetCalculation(api: Api, service: ServiceContext): void 
   api.openapi(getCalculationRoute(service), async (c) => {
     const { calculationId: id } = c.req.valid("param");
     const record = await ownRecord(c, service.storage.calculations, id, "calculation");
-    return c.body(calculationRecordJson(record), 200, { "Content-Type": "application/json" }) as never;
+    return conditionalJson(c, calculationRecordJson(record)) as never;
   });
 }
 

@@ -34,3 +34,6 @@ export function carDetailView(stored: StoredCarDetail): CarDetailView {
   for (const [field, read] of READERS) view[field] = read(stored);
   return view as CarDetailView;
 }
+
+/** The JSON of a car detail as every answer of it is written (its ETag names these bytes). */
+export const carDetailJson = (stored: StoredCarDetail): string => JSON.stringify(carDetailView(stored));

@@ -1,11 +1,15 @@
 import { carDetailResponseSchema, PRICE_BASIS_HEADER } from "@cartax/schemas";
+import type { StoredCarDetail } from "@cartax/storage";
 import type { Context } from "hono";
 import type { AppEnv, ServiceContext } from "../../http/app-env";
 import { authenticate } from "../../http/authenticate";
+import { entityTag } from "../../http/conditional";
 import type { IdempotencyUse } from "../../http/idempotency";
 import { jsonBody } from "../../http/read-json-body";
+import { etagHeader } from "../../openapi/conditional-headers";
 import { carDetailResponseExample } from "../../openapi/examples";
 import { carDetailLocation, json, secured } from "../../openapi/responses";
+import { carDetailJson } from "./car-detail-view";
 
 /*
  * What the two writes of a car detail share (POST /v1/CarDetails, PUT /v1/CarDetails/{id}).
@@ -24,15 +28,26 @@ export const carDetailWrite = (service: ServiceContext, options: { idempotency?:
 /** The answer of a write: the car detail as a read gives it, where it lives, its price basis. */
 export const carDetailWritten = (description: "Created." | "Updated.") =>
   json(description, carDetailResponseSchema, {
-    headers: carDetailLocation,
+    headers: { ...carDetailLocation, ...etagHeader },
     example: carDetailResponseExample,
   });
 
 /**
- * The headers of a written car detail: every car answered carries its price excluding VAT, whatever
- * the subscription sends (say so), and its address.
+ * The answer of a written car detail: the car as a read gives it, with its address, its ETag (the
+ * same a GET gives, for the next If-Match) and the price basis: every car answered carries its
+ * price excluding VAT, whatever the subscription sends (say so).
  */
-export function setWrittenHeaders(c: Context<AppEnv>, service: ServiceContext, id: string): void {
-  c.header(PRICE_BASIS_HEADER, "excl-vat");
-  c.header("Location", `${service.publicBaseUrl}/v1/CarDetails/${id}`);
+export function writtenCarDetail(
+  c: Context<AppEnv>,
+  service: ServiceContext,
+  stored: StoredCarDetail,
+  status: 200 | 201,
+): Response {
+  const text = carDetailJson(stored);
+  return c.body(text, status, {
+    "Content-Type": "application/json",
+    [PRICE_BASIS_HEADER]: "excl-vat",
+    Location: `${service.publicBaseUrl}/v1/CarDetails/${stored.id}`,
+    ETag: entityTag(text),
+  });
 }

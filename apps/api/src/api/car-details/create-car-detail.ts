@@ -11,8 +11,7 @@ import {
   priceBasisQuery,
 } from "../../openapi/responses";
 import { carExcludingVat } from "../pipeline";
-import { carDetailView } from "./car-detail-view";
-import { carDetailWrite, carDetailWritten, setWrittenHeaders } from "./car-detail-write";
+import { carDetailWrite, carDetailWritten, writtenCarDetail } from "./car-detail-write";
 
 export const createCarDetailRoute = (service: ServiceContext) =>
   createRoute({
@@ -37,7 +36,6 @@ export function registerCreateCarDetail(api: Api, service: ServiceContext): void
     const subscription = c.get("subscription");
     const car = carExcludingVat(c.req.valid("json"), subscription, c.req.valid("query").priceBasis);
     const stored = await service.storage.carDetails.create(subscription.ownerId, car);
-    setWrittenHeaders(c, service, stored.id);
-    return c.json(carDetailView(stored), 201);
+    return writtenCarDetail(c, service, stored, 201) as never;
   });
 }

@@ -2,7 +2,9 @@ import { comparisonRecordSchema } from "@cartax/schemas";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv, ServiceContext } from "../../http/app-env";
+import { conditionalJson } from "../../http/conditional";
 import type { Api } from "../../openapi/api";
+import { etagHeader, ifNoneMatchQuery, notModified } from "../../openapi/conditional-headers";
 import { guid, json, readProblems } from "../../openapi/responses";
 import { ownRecord, savedRecordAnswer, savedRecordRead } from "../pipeline";
 import { comparisonCsv, comparisonCsvHeaders } from "./comparison-csv";
@@ -28,9 +30,10 @@ export const getComparisonRoute = (service: ServiceContext) =>
     description:
       "What was asked, what was answered (the JSON answer of POST /v1/Compare) and under which rules version. Own account only.",
     ...savedRecordRead(service),
-    request: { params: comparisonIdParam },
+    request: { params: comparisonIdParam, headers: ifNoneMatchQuery },
     responses: {
-      200: json("The audit record.", comparisonRecordSchema),
+      200: json("The audit record.", comparisonRecordSchema, { headers: etagHeader }),
+      ...notModified,
       ...noSuchComparison,
     },
   });
@@ -39,7 +42,7 @@ export const getComparisonRoute = (service: ServiceContext) =>
 export function registerGetComparison(api: Api, service: ServiceContext): void {
   api.openapi(getComparisonRoute(service), async (c) => {
     const record = await savedComparison(c, service, c.req.valid("param").comparisonId);
-    return c.json(savedRecordAnswer("comparisonId", record) as z.output<typeof comparisonRecordSchema>, 200);
+    return conditionalJson(c, JSON.stringify(savedRecordAnswer("comparisonId", record))) as never;
   });
 }
 

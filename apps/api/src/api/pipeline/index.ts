@@ -16,5 +16,15 @@ export {
 } from "./calculation-pipeline";
 export { carExcludingVat, VAT_FACTOR } from "./car-price";
 export { type LineParameter, type LinkedCalculationLine, withParameterLinks } from "./line-parameters";
+export {
+  DEFAULT_LIMIT,
+  decodeCursor,
+  encodeCursor,
+  linkHeader,
+  listQuery,
+  listRequest,
+  MAX_LIMIT,
+  pageAnswer,
+} from "./record-list";
 export { ownRecord, savedRecordAnswer, savedRecordRead } from "./saved-records";
 export { type CarReference, type ReferencedCar, referencedCar, referencedCars } from "./stored-car";

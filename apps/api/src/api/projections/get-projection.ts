@@ -1,7 +1,9 @@
 import { projectionRecordSchema } from "@cartax/schemas";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ServiceContext } from "../../http/app-env";
+import { conditionalJson } from "../../http/conditional";
 import type { Api } from "../../openapi/api";
+import { etagHeader, ifNoneMatchQuery, notModified } from "../../openapi/conditional-headers";
 import { guid, json, readProblems } from "../../openapi/responses";
 import { ownRecord, savedRecordAnswer, savedRecordRead } from "../pipeline";
 
@@ -15,9 +17,11 @@ export const getProjectionRoute = (service: ServiceContext) =>
     ...savedRecordRead(service),
     request: {
       params: z.object({ projectionId: guid("projectionId", "path", "The projectionId of a projection.") }),
+      headers: ifNoneMatchQuery,
     },
     responses: {
-      200: json("The audit record.", projectionRecordSchema),
+      200: json("The audit record.", projectionRecordSchema, { headers: etagHeader }),
+      ...notModified,
       ...readProblems("No projection with that id in this account."),
     },
   });
@@ -27,6 +31,6 @@ export function registerGetProjection(api: Api, service: ServiceContext): void {
   api.openapi(getProjectionRoute(service), async (c) => {
     const { projectionId: id } = c.req.valid("param");
     const record = await ownRecord(c, service.storage.projections, id, "projection");
-    return c.json(savedRecordAnswer("projectionId", record) as z.output<typeof projectionRecordSchema>, 200);
+    return conditionalJson(c, JSON.stringify(savedRecordAnswer("projectionId", record))) as never;
   });
 }

@@ -1,8 +1,10 @@
 import { RULES_VERSION } from "@cartax/engine";
 import { createRoute, z } from "@hono/zod-openapi";
 import { KEY_HEADER, KEY_QUERY } from "../../http/authenticate";
+import { conditionalJson, entityTag } from "../../http/conditional";
 import { MAX_BODY_BYTES } from "../../http/read-json-body";
 import type { Api } from "../../openapi/api";
+import { etagHeader, ifNoneMatchQuery, notModified } from "../../openapi/conditional-headers";
 import { IDEMPOTENCY_KEY_PARAMETER, idempotencyKeyParameter, open } from "../../openapi/responses";
 
 export const DOCUMENT_PATH = "/v1/openapi.json";
@@ -46,15 +48,18 @@ const getOpenApiDocumentRoute = createRoute({
   summary: "This document",
   tags: ["Operations"],
   security: open,
+  request: { headers: ifNoneMatchQuery },
   responses: {
     200: {
       description: "OpenAPI 3.1 document.",
+      headers: etagHeader,
       content: {
         "application/json": {
           schema: z.object({}).passthrough().openapi({ description: "An OpenAPI 3.1 document." }),
         },
       },
     },
+    ...notModified,
   },
 });
 
@@ -130,9 +135,12 @@ export function registerOpenApiDocument(api: Api): void {
   // The Idempotency-Key header, which every POST but the batch names by reference.
   api.openAPIRegistry.registerComponent("parameters", IDEMPOTENCY_KEY_PARAMETER, idempotencyKeyParameter);
   api.openAPIRegistry.registerPath(getOpenApiDocumentRoute);
-  let document: unknown;
+  let document: { text: string; tag: string } | undefined;
   api.get(DOCUMENT_PATH, (c) => {
-    document ??= normaliseDocument(api.getOpenAPI31Document(documentConfig()));
-    return c.json(document as Node);
+    if (!document) {
+      const text = JSON.stringify(normaliseDocument(api.getOpenAPI31Document(documentConfig())));
+      document = { text, tag: entityTag(text) };
+    }
+    return conditionalJson(c, document.text, {}, document.tag);
   });
 }
