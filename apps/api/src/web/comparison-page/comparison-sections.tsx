@@ -60,6 +60,12 @@ export function RankingSection({ view }: ViewProps) {
       <h2>{t.ranking}</h2>
       <p class="note">{fill(t.rankingNote, { total: view.rankedBy, order: t[ranking.order] })}</p>
       <p class="note">{t.basisNote}</p>
+      {ranking.tiers.map((tier) => (
+        <p class="note tier-basis" data-testid="tier-basis" data-tier={tier.tier}>
+          {ranking.tiers.length > 1 ? <strong>{fill(t.tier, { tier: tier.tier })}: </strong> : null}
+          {tier.description[lang]}
+        </p>
+      ))}
       {ranking.leftOut.length > 0 ? (
         <p class="note" data-testid="left-out">
           {fill(t.leftOutNote, { figures: view.figureList(ranking.leftOut) })}
@@ -67,7 +73,7 @@ export function RankingSection({ view }: ViewProps) {
       ) : null}
       <ol class="ranking" data-testid="ranking">
         {ranking.entries.map((entry) => (
-          <li data-car={entry.index}>
+          <li data-car={entry.index} data-tier={entry.tier}>
             <span class="rank">{entry.rank}</span>
             <span>{nameOf(rows[entry.index])}</span>
             <span class="amount">

@@ -35,7 +35,8 @@ export const COMPARISON_TEXTS = {
     descending: "highest first",
     noTotal: "no figure every car has",
     basisNote:
-      "Only the taxes and years every car has a figure for are added up, so each car is ranked on the same figures. A car that lacks a figure another car has is ranked after the cars that lack fewer.",
+      "Cars that lack no figure another car has are ranked on every figure they share. A car that lacks a figure another car has is ranked after them, in a group of its own ranked the same way on what its cars share; each group says what it is ranked on.",
+    tier: "Group {tier}",
     leftOutNote: "Left out for every car (no car has a figure): {figures}.",
     lacks: "lacks {figures}",
     noFigure: "no figure",
@@ -90,7 +91,8 @@ export const COMPARISON_TEXTS = {
     descending: "hoogste eerst",
     noTotal: "geen bedrag dat elke wagen heeft",
     basisNote:
-      "Alleen de belastingen en jaren waarvoor elke wagen een bedrag heeft, worden opgeteld: elke wagen wordt op dezelfde bedragen gerangschikt. Een wagen zonder een bedrag dat een andere wagen wel heeft, komt na de wagens die er minder missen.",
+      "Wagens die geen bedrag missen dat een andere wagen heeft, worden gerangschikt op alle bedragen die ze delen. Een wagen zonder een bedrag dat een andere wagen wel heeft, komt erna, in een eigen groep die op dezelfde manier wordt gerangschikt op wat haar wagens delen; elke groep zegt waarop ze gerangschikt is.",
+    tier: "Groep {tier}",
     leftOutNote: "Voor elke wagen weggelaten (geen enkele wagen heeft een bedrag): {figures}.",
     lacks: "mist {figures}",
     noFigure: "geen bedrag",
@@ -144,7 +146,8 @@ export const COMPARISON_TEXTS = {
     descending: "le plus haut d’abord",
     noTotal: "aucun montant commun à toutes les voitures",
     basisNote:
-      "Seuls les taxes et les années pour lesquelles chaque voiture a un montant sont additionnées : chaque voiture est classée sur les mêmes montants. Une voiture à laquelle manque un montant qu’une autre a est classée après celles auxquelles il en manque moins.",
+      "Les voitures auxquelles ne manque aucun montant qu’une autre a sont classées sur tous les montants qu’elles partagent. Une voiture à laquelle manque un montant qu’une autre a est classée après elles, dans un groupe à part classé de la même façon sur ce que ses voitures partagent ; chaque groupe dit sur quoi il est classé.",
+    tier: "Groupe {tier}",
     leftOutNote: "Laissés de côté pour toutes les voitures (aucune n’a de montant) : {figures}.",
     lacks: "il manque {figures}",
     noFigure: "pas de montant",
