@@ -7,7 +7,7 @@ import { SharedPageHead } from "../kit/shared-page-head";
 import { Cell, money, Total } from "./comparison-cells";
 import { COMPARISON_TEXTS, fill } from "./comparison-texts";
 import { type ComparisonView, provisionalIn } from "./comparison-view-model";
-import { costChart } from "./cost-chart";
+import { commonScale, costChart } from "./cost-chart";
 
 /*
  * The sections of the comparison page, each drawn from the page's view (comparison-view-model.ts).
@@ -24,7 +24,7 @@ h3 { font-size:1rem; margin: 16px 0 4px; }
 .scroll { overflow-x:auto; }
 .over-years figure { margin: 0 0 16px; }
 .over-years figcaption { font-weight: 600; }
-.over-years svg { width: 100%; max-width: 640px; height: auto; }
+.over-years svg { width: 100%; max-width: 520px; height: auto; }
 .ranking { margin:0; padding-left:0; list-style:none; }
 .ranking li { display:flex; flex-wrap:wrap; gap:4px 10px; align-items:baseline; padding:6px 0; border-top:1px solid var(--line); }
 .ranking li:first-child { border-top:none; }
@@ -131,6 +131,10 @@ export function TotalsSection({ view }: ViewProps) {
                   <td data-label={names[c]} data-calculator={c}>
                     <Total
                       total={row.totals.find((total) => total.viewOption === c)}
+                      leftOut={comparison.years.flatMap((year) => {
+                        const cell = row.cell(c, year);
+                        return cell?.kind === "none" ? [{ year, cell }] : [];
+                      })}
                       url={row.sourceOf(c)}
                       language={lang}
                       provisional={provisionalIn(row, c, comparison.years)}
@@ -149,15 +153,21 @@ export function TotalsSection({ view }: ViewProps) {
 /** Each car's yearly cost as a chart (the kit's yearly-cost chart). */
 export function ChartsSection({ view }: ViewProps) {
   const { comparison, language: lang } = view;
+  const max = commonScale(comparison.rows, comparison.years, view.calculators);
   return (
     <section class="over-years" data-testid="charts">
       <h2>{CHART_TEXTS[lang].overYears}</h2>
       <p class="note">{CHART_TEXTS[lang].overYearsNote}</p>
+      <p class="note" data-testid="common-scale">
+        {COMPARISON_TEXTS[lang].commonScale}
+      </p>
       {comparison.rows.map((row) => (
         <figure data-car={row.index}>
           <figcaption>{view.nameOf(row)}</figcaption>
           <div
-            dangerouslySetInnerHTML={{ __html: costChart(row, comparison.years, view.calculators, lang) }}
+            dangerouslySetInnerHTML={{
+              __html: costChart(row, comparison.years, view.calculators, lang, max),
+            }}
           />
         </figure>
       ))}

@@ -53,6 +53,8 @@ export const COMPARISON_TEXTS = {
     totals: "Totals over the holding period",
     totalsNote:
       "One row per car, in the order they were compared: each tax added up over the years of the holding period (the deduction: the mean of its yearly percentages).",
+    commonScale:
+      "Every car’s chart has the same scale, so bars of the same height are the same amount. A year without a figure says why; the tables “Year by year” below hold every figure.",
     byYear: "Year by year",
     byYearNote: "Each tax per car and year, each figure with a link to its legal source.",
     incomplete: "not every year has a figure",
@@ -108,6 +110,8 @@ export const COMPARISON_TEXTS = {
     totals: "Totalen over de bezitsperiode",
     totalsNote:
       "Eén rij per wagen, in de volgorde waarin ze vergeleken werden: elke belasting opgeteld over de jaren van de bezitsperiode (de aftrekbaarheid: het gemiddelde van de jaarlijkse percentages).",
+    commonScale:
+      "De grafiek van elke wagen heeft dezelfde schaal: even hoge staven zijn even grote bedragen. Een jaar zonder bedrag zegt waarom; de tabellen “Jaar per jaar” hieronder bevatten elk bedrag.",
     byYear: "Jaar per jaar",
     byYearNote: "Elke belasting per wagen en per jaar, elk bedrag met een link naar zijn wettelijke bron.",
     incomplete: "niet elk jaar heeft een bedrag",
@@ -163,6 +167,8 @@ export const COMPARISON_TEXTS = {
     totals: "Totaux sur la période de détention",
     totalsNote:
       "Une ligne par voiture, dans l’ordre de la comparaison : chaque taxe additionnée sur les années de la période de détention (la déductibilité : la moyenne de ses pourcentages annuels).",
+    commonScale:
+      "Les graphiques de toutes les voitures ont la même échelle : des barres de même hauteur sont des montants égaux. Une année sans montant dit pourquoi ; les tableaux « Année par année » ci-dessous contiennent chaque montant.",
     byYear: "Année par année",
     byYearNote: "Chaque taxe par voiture et par année, chaque montant avec un lien vers sa source légale.",
     incomplete: "toutes les années n’ont pas de montant",
