@@ -6,14 +6,14 @@ export const BIK_MONTH_TEXTS: Readonly<
 > = {
   en: {
     perMonth: "{amount} a month",
-    how: "For a full month of use ({month}): the yearly benefit at that month’s age coefficient × the month’s days ÷ the year’s days.",
+    how: "For {month}, {days} days of use: the yearly benefit at that month’s age coefficient × the days of use ÷ the year’s days.",
   },
   nl: {
     perMonth: "{amount} per maand",
-    how: "Voor een volledige maand gebruik ({month}): het jaarlijkse voordeel aan de leeftijdscoëfficiënt van die maand × de dagen van de maand ÷ de dagen van het jaar.",
+    how: "Voor {month}, {days} dagen gebruik: het jaarlijkse voordeel aan de leeftijdscoëfficiënt van die maand × de dagen gebruik ÷ de dagen van het jaar.",
   },
   fr: {
     perMonth: "{amount} par mois",
-    how: "Pour un mois complet d’utilisation ({month}) : l’avantage annuel au coefficient d’âge de ce mois × les jours du mois ÷ les jours de l’année.",
+    how: "Pour {month}, {days} jours d’utilisation : l’avantage annuel au coefficient d’âge de ce mois × les jours d’utilisation ÷ les jours de l’année.",
   },
 };

@@ -61,7 +61,7 @@ export interface CarView {
   readonly description: string;
   readonly regions: readonly RegionTaxes[];
   readonly bik: PageLine | undefined;
-  /** The benefit in kind of a full month of use (the next calendar month), beside the yearly one; null without a figure. */
+  /** The benefit in kind of a month of use (bikOfAMonth), beside the yearly one; null without a figure. */
   readonly bikMonthly: { readonly amount: string; readonly how: string } | null;
   /** Whether a figure is provisional: the note that explains the mark is shown once. */
   readonly anyProvisional: boolean;
@@ -92,14 +92,13 @@ function carSpecs(car: StoredCar, lang: Language): [string, string][] {
 }
 
 /**
- * The benefit in kind of the first full calendar month after today (the engine's schedule, as
- * POST /v1/BenefitInKind/schedule answers it): the yearly amount at that month's age coefficient ×
- * the month's days ÷ the year's days, to the cent.
+ * The benefit in kind of a month (issue 40 point 5; the engine's schedule, as POST
+ * /v1/BenefitInKind/schedule answers it) for the car registered today: the first full calendar
+ * month of this year after today, else (in December) the rest of this month; a later year's rules
+ * may not be published. The yearly amount at that month's age coefficient × the days of use ÷ the
+ * year's days, to the cent.
  */
 function bikOfAMonth(car: StoredCar, today: string, lang: Language): CarView["bikMonthly"] {
-  const [year, month] = today.split("-").map(Number) as [number, number];
-  const first = new Date(Date.UTC(year, month, 1));
-  const last = new Date(Date.UTC(year, month + 1, 0));
   const outcome = benefitInKindSchedule(
     {
       car: toCarDetailInput(car),
@@ -111,19 +110,21 @@ function bikOfAMonth(car: StoredCar, today: string, lang: Language): CarView["bi
       },
       options: { registrationDate: today },
     },
-    { from: first.toISOString().slice(0, 10), until: last.toISOString().slice(0, 10), language: lang },
+    { from: today, until: `${today.slice(0, 4)}-12-31`, language: lang },
   );
-  const amount = outcome.ok ? outcome.months[0]?.amount : null;
-  if (amount == null) return null;
+  if (!outcome.ok) return null;
+  const full = outcome.months.find((m) => m.days === Number(m.until.slice(8, 10)) && m.from.endsWith("-01"));
+  const month = full ?? outcome.months.at(-1);
+  if (month?.amount == null) return null;
   const t = BIK_MONTH_TEXTS[lang];
   const monthName = new Intl.DateTimeFormat(PAGE_LOCALES[lang], {
     month: "long",
     year: "numeric",
     timeZone: "UTC",
-  }).format(first);
+  }).format(new Date(`${month.from}T00:00:00Z`));
   return {
-    amount: t.perMonth.replace("{amount}", formatEuro(amount, lang)),
-    how: t.how.replace("{month}", monthName),
+    amount: t.perMonth.replace("{amount}", formatEuro(month.amount, lang)),
+    how: t.how.replace("{month}", monthName).replace("{days}", String(month.days)),
   };
 }
 
