@@ -195,6 +195,9 @@ describe.skipIf(!haveBrowser)(
         await page
           .locator('[data-testid=totals] tr[data-car="0"]')
           .screenshot({ path: path.join(artefacts, `comparison-total-330e-${lang}-1280.png`) });
+        await page
+          .locator("section:has([data-testid=ranking])")
+          .screenshot({ path: path.join(artefacts, `comparison-ranking-${lang}-1280.png`) });
         await page.setViewportSize({ width: 390, height: 844 });
         await page.reload();
         await checkIncompleteTotal(page, lang);
@@ -213,6 +216,9 @@ describe.skipIf(!haveBrowser)(
         await page
           .locator('[data-testid=totals] tr[data-car="0"]')
           .screenshot({ path: path.join(artefacts, `comparison-total-330e-${lang}-390.png`) });
+        await page
+          .locator("section:has([data-testid=ranking])")
+          .screenshot({ path: path.join(artefacts, `comparison-ranking-${lang}-390.png`) });
         await page.close();
       },
       120_000,
