@@ -46,6 +46,7 @@ export function stackedChart(
   const bottom = 40;
   // Room above the tallest bar for an incomplete mark.
   const top = data.some((bar) => bar.incomplete) ? 24 : 10;
+  const legendHeight = 22 * Math.ceil(calculators.length / 2);
   const totals = data.map((bar) => bar.parts.reduce((sum, p) => sum + p.amount, 0));
   const max = Math.max(1, layout.max ?? 0, ...totals);
   const axisMoney = layout.axisMoney ?? money;
@@ -68,10 +69,6 @@ export function stackedChart(
         `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${barWidth.toFixed(1)}" height="${h.toFixed(1)}" fill="${fill}" stroke="#000" stroke-width="0.5"${bar.assumed ? ' stroke-dasharray="3 2"' : ""} data-year="${bar.year}" data-calculator="${part.calculator}" data-raw="${part.amount}"/>`,
       );
     }
-    if (bar.parts.length === 0 && bar.gap)
-      shapes.push(
-        `<rect x="${x.toFixed(1)}" y="${top}" width="${barWidth.toFixed(1)}" height="${plotHeight}" fill="none" stroke="#777" stroke-dasharray="4 3" data-gap="${bar.year}"/><text transform="translate(${(x + barWidth / 2 + 4).toFixed(1)} ${height - bottom - 6}) rotate(-90)" font-size="12">${esc(bar.gap)}</text>`,
-      );
     if (bar.incomplete)
       shapes.push(
         `<text x="${(x + barWidth / 2).toFixed(1)}" y="${(y - 6).toFixed(1)}" text-anchor="middle" font-size="10" font-weight="bold" data-incomplete="${bar.year}">${esc(bar.incomplete)}</text>`,
@@ -79,6 +76,10 @@ export function stackedChart(
     shapes.push(
       `<text x="${(x + barWidth / 2).toFixed(1)}" y="${height - bottom + 16}" text-anchor="middle" font-size="12">${bar.year}</text>`,
     );
+    if (bar.parts.length === 0 && bar.gap)
+      shapes.push(
+        `<rect x="${x.toFixed(1)}" y="${top}" width="${barWidth.toFixed(1)}" height="${plotHeight}" fill="none" stroke="#777" stroke-dasharray="4 3" data-gap="${bar.year}"/><text transform="translate(${(x + barWidth / 2 + 4).toFixed(1)} ${height - bottom - 6}) rotate(-90)" font-size="12">${esc(bar.gap)}</text>`,
+      );
     if (bar.assumed)
       shapes.push(
         `<text x="${(x + barWidth / 2).toFixed(1)}" y="${height - bottom + 30}" text-anchor="middle" font-size="10" font-style="italic">${esc(assumedLabel)}</text>`,
@@ -90,14 +91,14 @@ export function stackedChart(
   });
   // Two legend columns when they fit, else one.
   const columns = width >= 560 ? 2 : 1;
-  const legendHeight = 22 * Math.ceil(calculators.length / columns);
+  const legendBox = columns === 2 ? legendHeight : 22 * calculators.length;
   const legend = calculators.map((c, i) => {
     const x = (columns === 2 ? left : 10) + (i % columns) * 280;
     const y = height + 8 + Math.floor(i / columns) * 22;
     return `<rect x="${x}" y="${y}" width="14" height="14" fill="${fills[i % fills.length]}" stroke="#000" stroke-width="0.5"/><text x="${x + 20}" y="${y + 12}" font-size="12">${esc(nameOf(c))}</text>`;
   });
   const patterns = `<defs><pattern id="${idPrefix}-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/><line x1="0" y1="0" x2="0" y2="6" stroke="#000" stroke-width="2"/></pattern><pattern id="${idPrefix}-dots" width="5" height="5" patternUnits="userSpaceOnUse"><rect width="5" height="5" fill="#fff"/><circle cx="2.5" cy="2.5" r="1.2" fill="#000"/></pattern></defs>`;
-  return `<svg class="chart" viewBox="0 0 ${width} ${height + legendHeight + 8}" role="img" aria-hidden="true" focusable="false">${patterns}${axis.join("")}${shapes.join("")}${legend.join("")}</svg>`;
+  return `<svg class="chart" viewBox="0 0 ${width} ${height + legendBox + 8}" role="img" aria-hidden="true" focusable="false">${patterns}${axis.join("")}${shapes.join("")}${legend.join("")}</svg>`;
 }
 
 const ESCAPES: Readonly<Record<string, string>> = {
