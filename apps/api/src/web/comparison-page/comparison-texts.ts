@@ -40,11 +40,6 @@ export const COMPARISON_TEXTS = {
     leftOutNote: "Left out for every car (no car has a figure): {figures}.",
     lacks: "lacks {figures}",
     noFigure: "no figure",
-    noFigures: {
-      missingInput: "no figure",
-      notApplicable: "not applicable",
-      rulesNotAvailable: "no figure (rules not yet published)",
-    },
     // The language a saved description is written in, when the page is read in another one.
     writtenIn: { nl: "in Dutch", fr: "in French", en: "in English" },
     rank: "Rank",
@@ -57,7 +52,6 @@ export const COMPARISON_TEXTS = {
       "Every car’s chart has the same scale, so bars of the same height are the same amount. A year without a figure says why; the tables “Year by year” below hold every figure.",
     byYear: "Year by year",
     byYearNote: "Each tax per car and year, each figure with a link to its legal source.",
-    incomplete: "not every year has a figure",
     assumed: "rules of {year} assumed",
     assumedInTotal: "includes years under assumed rules",
     assumedNote:
@@ -98,11 +92,6 @@ export const COMPARISON_TEXTS = {
     leftOutNote: "Voor elke wagen weggelaten (geen enkele wagen heeft een bedrag): {figures}.",
     lacks: "mist {figures}",
     noFigure: "geen bedrag",
-    noFigures: {
-      missingInput: "geen bedrag",
-      notApplicable: "niet van toepassing",
-      rulesNotAvailable: "geen bedrag (regels nog niet gepubliceerd)",
-    },
     writtenIn: { nl: "in het Nederlands", fr: "in het Frans", en: "in het Engels" },
     rank: "Rang",
     car: "Wagen",
@@ -114,7 +103,6 @@ export const COMPARISON_TEXTS = {
       "De grafiek van elke wagen heeft dezelfde schaal: even hoge staven zijn even grote bedragen. Een jaar zonder bedrag zegt waarom; de tabellen “Jaar per jaar” hieronder bevatten elk bedrag.",
     byYear: "Jaar per jaar",
     byYearNote: "Elke belasting per wagen en per jaar, elk bedrag met een link naar zijn wettelijke bron.",
-    incomplete: "niet elk jaar heeft een bedrag",
     assumed: "regels van {year} verondersteld",
     assumedInTotal: "bevat jaren met veronderstelde regels",
     assumedNote:
@@ -155,11 +143,6 @@ export const COMPARISON_TEXTS = {
     leftOutNote: "Laissés de côté pour toutes les voitures (aucune n’a de montant) : {figures}.",
     lacks: "il manque {figures}",
     noFigure: "pas de montant",
-    noFigures: {
-      missingInput: "pas de montant",
-      notApplicable: "non applicable",
-      rulesNotAvailable: "pas de montant (règles pas encore publiées)",
-    },
     writtenIn: { nl: "en néerlandais", fr: "en français", en: "en anglais" },
     rank: "Rang",
     car: "Voiture",
@@ -171,7 +154,6 @@ export const COMPARISON_TEXTS = {
       "Les graphiques de toutes les voitures ont la même échelle : des barres de même hauteur sont des montants égaux. Une année sans montant dit pourquoi ; les tableaux « Année par année » ci-dessous contiennent chaque montant.",
     byYear: "Année par année",
     byYearNote: "Chaque taxe par voiture et par année, chaque montant avec un lien vers sa source légale.",
-    incomplete: "toutes les années n’ont pas de montant",
     assumed: "règles de {year} supposées",
     assumedInTotal: "comprend des années aux règles supposées",
     assumedNote:
