@@ -146,6 +146,7 @@ export {
   type Ranking,
   type RankingEntry,
   type RankingFigure,
+  type RankingTier,
   rankComparison,
 } from "./operations/comparison";
 export type { YearPart } from "./operations/held-part";

@@ -179,7 +179,14 @@ export const rankingSchema = z
           .number()
           .int()
           .describe(
-            "1 is the best. A car lacking fewer of the figures another car has ranks first (a car lacking a figure ranks after every car that has it and lacks nothing it has); then the lowest rawValue (FiscalDeduction: the highest). Equal on both: one rank.",
+            "1 is the best. The cars are ranked in tiers (`tier`, issue 40): a car that lacks a figure another car has ranks after every car that has it and lacks nothing it has (fewer missing figures first; as many but different ones: the tier having the first figure, calculator then year, the other lacks first); within a tier, the lowest rawValue (FiscalDeduction: the highest). Same tier and value: one rank. Without missing figures there is one tier and the rank is the order of the full totals.",
+          ),
+        tier: z
+          .number()
+          .int()
+          .optional()
+          .describe(
+            "The car's tier in `tiers` (1 first): the cars of a tier have the same figures and are ranked on all of them (added by issue 40; absent from answers saved before December 2026).",
           ),
         index: z.number().int().describe("The row's position in `rows` (the caller's order), from 0."),
         carDetailId: z.string().nullable(),
@@ -187,7 +194,7 @@ export const rankingSchema = z
           .number()
           .nullable()
           .describe(
-            "The total ranked by, over the ranking's `basis` only (the calculators and years every compared car has a figure for), so every car's value adds the same figures; for FiscalDeduction their mean. Null when the basis is empty. The car's own totals are in its row's `totals`.",
+            "The total ranked by, over its tier's `basis` (every figure the cars of its tier have), so it compares with the values of its tier; for FiscalDeduction their mean. Null when that basis is empty. Before issue 40 (answers saved before December 2026, which have no `tier`): over the ranking's `basis`. The car's own totals are in its row's `totals`.",
           ),
         complete: z
           .boolean()
@@ -211,10 +218,35 @@ export const rankingSchema = z
           ),
       }),
     ),
+    tiers: z
+      .array(
+        z.object({
+          tier: z.number().int().describe("1 first."),
+          basis: z
+            .array(z.object(rankingFigureFields))
+            .describe(
+              "The calculators and years every car of the tier has a figure for: what its rawValues add.",
+            ),
+          lacking: z
+            .array(z.object(rankingFigureFields))
+            .describe(
+              "The calculators and years another compared car has and the cars of this tier lack; empty for the first tier when a car lacks nothing.",
+            ),
+          description: z
+            .string()
+            .describe(
+              "The tier's basis in words, in the language of the lines, with what it lacks and why (`… — without Registration tax 2025 (missing: weight)`).",
+            ),
+        }),
+      )
+      .optional()
+      .describe(
+        "The tiers in order (added by issue 40; absent from answers saved before December 2026): one when no car lacks a figure another has.",
+      ),
     basis: z
       .array(z.object(rankingFigureFields))
       .describe(
-        "The calculators and years every compared car has a figure for: the only ones rawValue adds (added by issue 31).",
+        "The calculators and years every compared car has a figure for (in every tier's basis; added by issue 31).",
       ),
     leftOut: z
       .array(

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import fiveCars from "../../test/fixtures/five-car-comparison.json";
 import { CALCULATORS } from "../core/enums";
 import type { CarDetailInput, TaxpayerProfile } from "../input/calculation-input";
 import { calculationInputArb, carArb } from "../testing/arbitraries";
@@ -155,9 +156,14 @@ describe("ranking on a common basis (issue 31)", () => {
     expect(second?.missingFigures).toEqual([
       { viewOption: "RoadTax", year: 2025, outcome: "missingInput", missingFields: ["weight"] },
     ]);
-    // Both are ranked on what both have: the registration tax is in neither value.
+    // Each is ranked in its tier on what its tier has: the registration tax in the first car's value only.
     expect(outcome.ranking.basis.some((f) => f.viewOption === "RoadTax")).toBe(false);
-    expect(first?.rawValue).toBe(second?.rawValue);
+    expect([first?.tier, second?.tier]).toEqual([1, 2]);
+    expect(((first?.rawValue ?? 0) * 100 - (second?.rawValue ?? 0) * 100) / 100).toBeCloseTo(769.99, 2);
+    expect(outcome.ranking.tiers.map((t) => t.lacking)).toEqual([
+      [],
+      [{ viewOption: "RoadTax", year: 2025 }],
+    ]);
   });
 
   it("leaves out for every car the years whose rules are not published, and says which", () => {
@@ -263,13 +269,12 @@ describe("ranking on a common basis (issue 31)", () => {
           expect(basis.has(key)).toBe(grid.every((cells) => cells[k] !== undefined));
           expect(leftOut.has(key)).toBe(grid.every((cells) => cells[k] === undefined));
         });
+        // Each value adds every figure the car has (its tier's basis), never one it lacks.
         for (const entry of ranking.entries) {
           const cells = grid[entry.index] ?? [];
-          const expected = cells.reduce<number>((sum, c, k) => {
-            const key = `${calculatorsOf[k % 3]}:${2025 + Math.floor(k / 3)}`;
-            return basis.has(key) ? sum + (c as number) : sum;
-          }, 0);
-          expect(entry.rawValue).toBe(basis.size === 0 ? null : expected / 100);
+          const held = cells.filter((c) => c !== undefined);
+          const expected = held.reduce<number>((sum, c) => sum + c, 0);
+          expect(entry.rawValue).toBe(held.length === 0 ? null : expected / 100);
         }
       }),
       { numRuns: 300 },
@@ -289,5 +294,141 @@ describe("ranking on a common basis (issue 31)", () => {
       [0, 1, 1, 0],
       [1, 2, 2, 0],
     ]);
+  });
+
+  /** The order of the cars' indices in a ranking, and which of them share a rank. */
+  const orderOf = (grid: readonly (readonly (number | undefined)[])[]) => {
+    const { entries } = rankComparison(toRankedCars(grid), "employerTaxes");
+    return entries.map((e) => ({ index: e.index, rank: e.rank }));
+  };
+
+  it("property (issue 40): leaving out a figure never moves a car up the ranking", () => {
+    fc.assert(
+      fc.property(rankedCarsArb, fc.nat(), fc.nat(), (grid, carPick, cellPick) => {
+        const car = carPick % grid.length;
+        const held = (grid[car] ?? []).flatMap((c, i) => (c === undefined ? [] : [i]));
+        fc.pre(held.length > 0);
+        const cell = held[cellPick % held.length] as number;
+        const without = grid.map((cells, i) =>
+          i === car ? cells.map((c, j) => (j === cell ? undefined : c)) : cells,
+        );
+        expect(rankOf(without, car)).toBeGreaterThanOrEqual(rankOf(grid, car));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("property (issue 40): adding a car that lacks a figure never changes the order of the others", () => {
+    fc.assert(
+      fc.property(
+        rankedCarsArb,
+        fc.array(figureArb, { minLength: 12, maxLength: 12 }),
+        fc.nat(),
+        (grid, extra, at) => {
+          const width = (grid[0] ?? []).length;
+          const added = extra.slice(0, width);
+          fc.pre(added.some((c, k) => c === undefined && grid.some((cells) => cells[k] !== undefined)));
+          const position = at % (grid.length + 1);
+          const bigger = [...grid.slice(0, position), added, ...grid.slice(position)];
+          // The others keep their order and their ties; their indices move up by one after the new car.
+          const others = orderOf(bigger)
+            .filter((e) => e.index !== position)
+            .map((e) => ({ ...e, index: e.index > position ? e.index - 1 : e.index }));
+          const before = orderOf(grid);
+          expect(others.map((e) => e.index)).toEqual(before.map((e) => e.index));
+          const ties = (order: { index: number; rank: number }[]) =>
+            order.slice(1).map((e, i) => e.rank === order[i]?.rank);
+          expect(ties(others)).toEqual(ties(before));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("property (issue 40): the complete cars come first, in the order of their full totals", () => {
+    fc.assert(
+      fc.property(rankedCarsArb, (grid) => {
+        const complete = grid.flatMap((cells, i) => (cells.every((c) => c !== undefined) ? [i] : []));
+        const total = (i: number) => (grid[i] ?? []).reduce<number>((sum, c) => sum + (c ?? 0), 0);
+        const { entries } = rankComparison(toRankedCars(grid), "employerTaxes");
+        const first = entries.slice(0, complete.length);
+        expect(first.map((e) => e.index).sort((a, b) => a - b)).toEqual(complete);
+        for (let i = 1; i < first.length; i++) {
+          const [a, b] = [first[i - 1], first[i]] as [(typeof first)[number], (typeof first)[number]];
+          expect(total(a.index)).toBeLessThanOrEqual(total(b.index));
+          expect(b.rank === a.rank).toBe(total(a.index) === total(b.index));
+          expect(b.tier).toBe(1);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("the five-car example (issue 40, test/fixtures/five-car-comparison.json)", () => {
+  const outcome = compare(
+    fiveCars.cars.map(({ name, ...car }) => ({ car: car as CarDetailInput, name })),
+    {
+      status: "SelfEmployed",
+      registrationOn: "CompanyRegistration",
+      region: "Wallonia",
+      postalCode: fiveCars.userProfile.postalCode,
+    },
+    { ...fiveCars.options, language: "en" },
+  );
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
+  const employerLines = (index: number) =>
+    (outcome.rows[index]?.lines ?? []).filter((l) =>
+      ["RoadTax", "YearlyTax", "CO2Contribution"].includes(l.viewOption),
+    );
+  const cents = (index: number, withRegistration = true) =>
+    employerLines(index)
+      .filter((l) => withRegistration || l.viewOption !== "RoadTax")
+      .reduce((sum, l) => sum + Math.round(l.rawValue * 100), 0);
+
+  it("ranks the complete cars in the order of their full totals, registration tax included, and the 330e after them", () => {
+    const { car, rawValue } = fiveCars.vectorRegistrationTax;
+    expect(employerLines(car).find((l) => l.viewOption === "RoadTax")?.rawValue).toBe(rawValue);
+    const { entries, tiers } = outcome.ranking;
+    expect(entries.map((e) => e.index)).toEqual(fiveCars.expected.order);
+    expect(entries.map((e) => e.tier)).toEqual(fiveCars.expected.tiers);
+    // The order follows the full totals added here, and differs from the order without the registration tax.
+    const complete = fiveCars.expected.order.slice(0, 4);
+    expect([...complete].sort((a, b) => cents(a) - cents(b))).toEqual(complete);
+    expect([...complete].sort((a, b) => cents(a, false) - cents(b, false))).not.toEqual(complete);
+    for (const index of complete)
+      expect(entries.find((e) => e.index === index)?.rawValue).toBe(cents(index) / 100);
+    const { viewOption, year, missingFields } = fiveCars.expected.incomplete;
+    expect(entries[4]?.missingFigures).toEqual([
+      { viewOption, year, outcome: "missingInput", missingFields },
+    ]);
+    expect(tiers[0]?.basis).toContainEqual({ viewOption: "RoadTax", year: 2025 });
+    expect(tiers[0]?.description).toContain("Registration tax 2025");
+    expect(tiers[1]?.description).toMatch(/without Registration tax 2025 \(missing: weight\)$/);
+  });
+
+  it("property: adding the 330e, or any car lacking a figure, to the four complete cars never reorders them", () => {
+    const complete = outcome.rows.filter((r) => r.index !== 0);
+    const alone = rankComparison(complete, "employerTaxes").entries.map((e) => outcome.rows[e.index]?.name);
+    expect(outcome.ranking.entries.slice(0, 4).map((e) => outcome.rows[e.index]?.name)).toEqual(alone);
+    fc.assert(
+      fc.property(
+        fc.subarray([...(outcome.rows[1]?.lines ?? [])], { minLength: 0 }),
+        fc.nat(4),
+        (lines, at) => {
+          const lacking = { ...(outcome.rows[1] as RankedCar), index: -1, lines, unavailableLines: [] };
+          fc.pre(lines.length < (outcome.rows[1]?.lines.length ?? 0));
+          const cars = [...complete.slice(0, at), lacking, ...complete.slice(at)].map((c, index) => ({
+            ...c,
+            index,
+          }));
+          const names = rankComparison(cars, "employerTaxes")
+            .entries.filter((e) => e.index !== at)
+            .map((e) => (cars[e.index] as (typeof complete)[number]).name);
+          expect(names).toEqual(alone);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

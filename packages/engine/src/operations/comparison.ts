@@ -1,5 +1,6 @@
 import { CALCULATORS } from "../core/enums";
 import type { CalculationLine, UnavailableLine } from "../explanation/calculation-line";
+import { isLanguage } from "../explanation/line-description";
 import type { CalculationInputLike, CarDetailInputLike, TaxpayerProfileLike } from "../input/normalize-input";
 import type { InputIssue } from "../input/validate-input";
 import { type RankBy, type Ranking, rankComparison } from "./comparison-ranking";
@@ -14,6 +15,7 @@ export {
   type Ranking,
   type RankingEntry,
   type RankingFigure,
+  type RankingTier,
   rankComparison,
 } from "./comparison-ranking";
 
@@ -127,7 +129,10 @@ export function compare(
     });
   }
   if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, rows, ranking: rankComparison(rows, rankBy) };
+  // The ranking's words in the language of the lines (projection.ts: the option, else the profile's).
+  const profileLanguage = isObject(profile) ? (profile as { language?: unknown }).language : undefined;
+  const language = options.language ?? (isLanguage(profileLanguage) ? profileLanguage : "en");
+  return { ok: true, rows, ranking: rankComparison(rows, rankBy, language) };
 }
 
 /** The options a projection takes; the rest of a comparison's options are the calculation's. */

@@ -20,6 +20,7 @@ const walloonDiesel = {
   weight: 1500,
 };
 const { weight: _weight, ...withoutWeight } = walloonDiesel;
+const EMPLOYER = ["RoadTax", "YearlyTax", "CO2Contribution"];
 const walloonProfile = {
   postalCode: 5000,
   status: "Private" as const,
@@ -91,8 +92,9 @@ describe.each(testDatabases())("Compare's ranking on a common basis on $dialect"
       ]);
       expect(entries[0].missingFigures).toEqual([]);
       expect(basis).not.toContainEqual({ viewOption: "RoadTax", year: 2025 });
-      // Both values add the same figures (the annual road tax of the same car): equal.
-      expect(entries[0].rawValue).toBe(entries[1].rawValue);
+      // Issue 40: each is ranked in its own tier; the first value adds the registration tax too.
+      expect(entries.map((e: Json) => e.tier)).toEqual([1, 2]);
+      expect(Math.round(entries[0].rawValue * 100) - Math.round(entries[1].rawValue * 100)).toBe(76999);
 
       const csvResponse = await call(`${service.base}/Compare`, key, {
         body: body(2),
@@ -144,16 +146,18 @@ describe.each(testDatabases())("Compare's ranking on a common basis on $dialect"
 
     it("leaves out for every car the years whose rules are not published, and says which", async () => {
       const comparison = await readJson(await call(`${service.base}/Compare`, key, { body: body(10) }));
-      const { basis, leftOut, entries } = comparison.ranking;
+      const { leftOut, entries, tiers } = comparison.ranking;
       // The rule tables hold no income year 2034.
       expect(leftOut).toContainEqual({
         viewOption: "YearlyTax",
         year: 2034,
         outcomes: ["rulesNotAvailable"],
       });
-      // The car with its weight: every figure it has that the other has too is in the basis, and nothing else.
+      // Each value adds the figures of its tier's basis (every figure its car has), and nothing else.
       for (const entry of entries) {
         const row = comparison.rows[entry.index];
+        const basis = tiers[entry.tier - 1].basis;
+        expect(basis).toHaveLength(row.lines.filter((l: Json) => EMPLOYER.includes(l.viewOption)).length);
         const cents = basis.reduce((sum: number, f: Json) => {
           const line = row.lines.find((l: Json) => l.viewOption === f.viewOption && l.year === f.year);
           return sum + Math.round(line.rawValue * 100);

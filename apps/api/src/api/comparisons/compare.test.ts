@@ -104,10 +104,13 @@ describe.each(testDatabases())("POST /v1/Compare on $dialect", (db) => {
       ).text();
       const [head, first] = csv.slice(1).split("\r\n");
       const header = csvFields(head ?? "");
-      expect(header.slice(-3)).toEqual([
+      expect(header.slice(-6)).toEqual([
         "employer taxes",
         "employer taxes complete",
         "corporate tax estimate",
+        "tier",
+        "ranking basis",
+        "figures without a figure",
       ]);
       const cells = csvFields(first ?? "");
       expect(Number(cells[header.indexOf("employer taxes")])).toBe(
@@ -130,13 +133,16 @@ describe.each(testDatabases())("POST /v1/Compare on $dialect", (db) => {
       expect(header).toContain("BenefitInKind 2027");
       expect(header).not.toContain("RoadTax 2026");
       expect(header).toContain("BenefitInKind total");
-      // Columns are only ever added at the end (docs/contract.md, section 10): the employer's taxes last.
-      expect(header.slice(-5)).toEqual([
+      // Columns are only ever added at the end (docs/contract.md, section 10): the employer's taxes, then the tiers (issue 40).
+      expect(header.slice(-8)).toEqual([
         "rank",
         "ranked value",
         "missing figures",
         "employer taxes",
         "employer taxes complete",
+        "tier",
+        "ranking basis",
+        "figures without a figure",
       ]);
       const location = (response.headers.get("content-location") ?? "").replace(/\/csv$/, "");
       const saved = await readJson(await call(`${service.base}${location.slice(3)}`, key));

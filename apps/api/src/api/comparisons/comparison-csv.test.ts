@@ -43,10 +43,11 @@ describe("comparisonCsv", () => {
     // Excel reads the file as UTF-8 only after a byte order mark.
     expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv.slice(1).split("\r\n")).toEqual([
-      "carDetailId,name,RoadTax 2026,BenefitInKind 2026,RoadTax total,RoadTax total complete,BenefitInKind total,BenefitInKind total complete,FiscalDeduction mean,FiscalDeduction mean complete,rank,ranked value,missing figures,employer taxes,employer taxes complete",
-      // A comparison saved before the totals were grouped has no summary: empty cells, never 0.
-      ',"A, ""quoted""",100.5,3000,100.5,true,3000,true,75,true,1,100.5,,,',
-      ',"\'=HYPERLINK(""x"")",100.5,,100.5,true,,false,75,true,2,100.5,"BenefitInKind 2026 (wltp, nedC2)",,',
+      "carDetailId,name,RoadTax 2026,BenefitInKind 2026,RoadTax total,RoadTax total complete,BenefitInKind total,BenefitInKind total complete,FiscalDeduction mean,FiscalDeduction mean complete,rank,ranked value,missing figures,employer taxes,employer taxes complete,tier,ranking basis,figures without a figure",
+      // A comparison saved before the totals were grouped has no summary, and before issue 40 no
+      // tiers: empty cells, never 0; the figures without a figure are named all the same.
+      ',"A, ""quoted""",100.5,3000,100.5,true,3000,true,75,true,1,100.5,,,,,,',
+      ',"\'=HYPERLINK(""x"")",100.5,,100.5,true,,false,75,true,2,100.5,"BenefitInKind 2026 (wltp, nedC2)",,,,,BenefitInKind 2026',
       "",
     ]);
   });

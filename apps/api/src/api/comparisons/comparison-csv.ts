@@ -11,7 +11,12 @@ interface ComparisonAnswer {
       readonly year: number;
       readonly rawValue: number;
     }[];
-    readonly unavailableLines: readonly { readonly viewOption: string; readonly year: number }[];
+    readonly unavailableLines: readonly {
+      readonly viewOption: string;
+      readonly year: number;
+      readonly outcome?: string;
+      readonly missingFields?: readonly string[];
+    }[];
     readonly totals: readonly {
       readonly viewOption: string;
       readonly rawValue: number | null;
@@ -28,6 +33,8 @@ interface ComparisonAnswer {
     readonly entries: readonly {
       readonly index: number;
       readonly rank: number;
+      /** Absent from comparisons saved before the tiers of issue 40. */
+      readonly tier?: number;
       readonly rawValue: number | null;
       readonly missingFigures?: readonly {
         readonly viewOption: string;
@@ -36,6 +43,8 @@ interface ComparisonAnswer {
         readonly missingFields: readonly string[];
       }[];
     }[];
+    /** Absent from comparisons saved before the tiers of issue 40 (their cells stay empty). */
+    readonly tiers?: readonly { readonly tier: number; readonly description: string }[];
   };
 }
 
@@ -68,10 +77,11 @@ const text = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : valu
  * caller's order, one column per calculator and year (RoadTax only in the registration year), then
  * per calculator its total (`<Calculator> total`, a sum; for FiscalDeduction, a percentage,
  * `FiscalDeduction mean`) and whether it is complete (`… complete`: true or false), then the rank,
- * the value ranked (over the ranking's common basis) and the figures the car lacks that another car
+ * the value ranked (over the basis of the car's tier) and the figures the car lacks that another car
  * has; then the employer's taxes (registration tax + annual road tax + CO2 contribution: never a
- * base or a percentage) and whether complete, and, when the request stated a rate, the estimates
- * (columns are only ever added at the end). Figures are plain numbers with a point (rawValue: euros, or the deduction's percentage); a
+ * base or a percentage) and whether complete, and, when the request stated a rate, the estimates;
+ * then the car's ranking tier, the tier's basis in words (in the request's language) and every
+ * figure of the car that has none, with why (columns are only ever added at the end). Figures are plain numbers with a point (rawValue: euros, or the deduction's percentage); a
  * calculator and year without a figure is an empty cell, never 0.
  */
 export function comparisonCsv(answer: ComparisonAnswer): string {
@@ -101,7 +111,11 @@ export function comparisonCsv(answer: ComparisonAnswer): string {
     "employer taxes",
     "employer taxes complete",
     ...estimates.map(({ column }) => column),
+    "tier",
+    "ranking basis",
+    "figures without a figure",
   ];
+  const tierOf = new Map((answer.ranking.tiers ?? []).map((tier) => [tier.tier, tier.description]));
   const lines = [header.map(field).join(",")];
   answer.rows.forEach((row, index) => {
     const figures = new Map(row.lines.map((line) => [keyOf(line), line.rawValue]));
@@ -119,6 +133,9 @@ export function comparisonCsv(answer: ComparisonAnswer): string {
       numberText(row.summary?.employerTaxes.rawValue),
       row.summary === undefined ? "" : String(row.summary.employerTaxes.complete),
       ...estimates.map(({ of }) => numberText(row.summary?.[of]?.rawValue)),
+      String(entryOf.get(index)?.tier ?? ""),
+      tierOf.get(entryOf.get(index)?.tier ?? 0) ?? "",
+      row.unavailableLines.map(unavailableText).join("; "),
     ];
     lines.push(cells.map(field).join(","));
   });
@@ -144,3 +161,9 @@ const missingText = (figure: {
   readonly missingFields: readonly string[];
 }) =>
   `${figure.viewOption} ${figure.year} (${figure.missingFields.length > 0 ? figure.missingFields.join(", ") : figure.outcome})`;
+
+/** A figure of the car without one: `RoadTax 2025 (missingInput: weight)`, `YearlyTax 2027 (rulesNotAvailable)`. */
+const unavailableText = (line: ComparisonAnswer["rows"][number]["unavailableLines"][number]) => {
+  const why = [line.outcome ?? "", (line.missingFields ?? []).join(", ")].filter((w) => w !== "").join(": ");
+  return `${line.viewOption} ${line.year}${why === "" ? "" : ` (${why})`}`;
+};

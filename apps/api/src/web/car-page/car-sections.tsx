@@ -1,4 +1,5 @@
 import { type Language, RULES_VERSION } from "@cartax/engine";
+import { noFigureText } from "../kit/missing-figure-texts";
 import { missingInputNames, PAGE_TEXTS } from "../kit/page-texts";
 import { PROVISIONAL_NOTE, ProvisionalMark, ProvisionalNote } from "../kit/provisional-mark";
 import { SharedPageHead } from "../kit/shared-page-head";
@@ -25,7 +26,13 @@ export function Figure(props: {
 }) {
   const { line, language } = props;
   const t = PAGE_TEXTS[language];
-  if (!line) return <span>{t.none}</span>;
+  // A tax with no line this year is not due (issue 40): said, never a bare dash.
+  if (!line)
+    return (
+      <span class="no-figure" data-outcome="notDue">
+        {noFigureText({ outcome: "notDue" }, language)}
+      </span>
+    );
   const source = line.url ? (
     <a class="source" href={line.url} rel="noopener" target="_blank">
       {t.source}
@@ -132,6 +139,12 @@ export function BikSection({ view }: ViewProps) {
       <div class="big" data-testid="bik">
         <Figure line={view.bik} language={lang} note={PROVISIONAL_NOTE} />
       </div>
+      {view.bikMonthly ? (
+        <p class="bik-month" data-testid="bik-monthly">
+          <span class="amount">{view.bikMonthly.amount}</span>
+          <span class="note">{view.bikMonthly.how}</span>
+        </p>
+      ) : null}
       {view.anyProvisional ? <ProvisionalNote language={lang} id={PROVISIONAL_NOTE} /> : null}
     </section>
   );

@@ -1,4 +1,5 @@
 import {
+  benefitInKindSchedule,
   type CalculationLine,
   calculate,
   enumNames,
@@ -10,8 +11,10 @@ import {
 } from "@cartax/engine";
 import { toCarDetailInput } from "@cartax/schemas";
 import type { StoredCar } from "@cartax/storage";
-import { formatLongDate, formatQuantity } from "../kit/page-format";
+import { noFigureText } from "../kit/missing-figure-texts";
+import { formatLongDate, formatQuantity, PAGE_LOCALES } from "../kit/page-format";
 import { euroStandardName, fuelName, missingInputNames, PAGE_TEXTS } from "../kit/page-texts";
+import { BIK_MONTH_TEXTS } from "./bik-month-texts";
 
 /** The lines of one region for a company car registered today: registration tax, road tax, BIK. */
 function linesFor(car: StoredCar, region: Region, today: string, language: Language) {
@@ -31,7 +34,7 @@ export type PageLine = CalculationLine | UnavailableLine;
 /** The words of the page for a figure, or for its absence (never "0.00 €" for a missing figure). */
 function shortText(line: PageLine | undefined, language: Language): string {
   const t = PAGE_TEXTS[language];
-  if (!line) return t.none;
+  if (!line) return noFigureText({ outcome: "notDue" }, language);
   if ("value" in line) return line.value;
   if (line.outcome !== "missingInput") return t.noFigure[line.outcome];
   return t.noFigure.missingInput.replace("{fields}", missingInputNames(line.missingFields, language));
@@ -58,6 +61,8 @@ export interface CarView {
   readonly description: string;
   readonly regions: readonly RegionTaxes[];
   readonly bik: PageLine | undefined;
+  /** The benefit in kind of a month of use (bikOfAMonth), beside the yearly one; null without a figure. */
+  readonly bikMonthly: { readonly amount: string; readonly how: string } | null;
   /** Whether a figure is provisional: the note that explains the mark is shown once. */
   readonly anyProvisional: boolean;
   /** The specifications (label, value), those without a value left out. */
@@ -84,6 +89,43 @@ function carSpecs(car: StoredCar, lang: Language): [string, string][] {
     [t.battery, car.batteryCapacity != null ? formatQuantity(car.batteryCapacity, "kWh", lang) : null],
   ];
   return specs.filter((spec): spec is [string, string] => spec[1] !== null);
+}
+
+/**
+ * The benefit in kind of a month (issue 40 point 5; the engine's schedule, as POST
+ * /v1/BenefitInKind/schedule answers it) for the car registered today: the first full calendar
+ * month of this year after today, else (in December) the rest of this month; a later year's rules
+ * may not be published. The yearly amount at that month's age coefficient × the days of use ÷ the
+ * year's days, to the cent.
+ */
+function bikOfAMonth(car: StoredCar, today: string, lang: Language): CarView["bikMonthly"] {
+  const outcome = benefitInKindSchedule(
+    {
+      car: toCarDetailInput(car),
+      profile: {
+        status: "SelfEmployed",
+        registrationOn: "CompanyRegistration",
+        region: "Flanders",
+        language: lang,
+      },
+      options: { registrationDate: today },
+    },
+    { from: today, until: `${today.slice(0, 4)}-12-31`, language: lang },
+  );
+  if (!outcome.ok) return null;
+  const full = outcome.months.find((m) => m.days === Number(m.until.slice(8, 10)) && m.from.endsWith("-01"));
+  const month = full ?? outcome.months.at(-1);
+  if (month?.amount == null) return null;
+  const t = BIK_MONTH_TEXTS[lang];
+  const monthName = new Intl.DateTimeFormat(PAGE_LOCALES[lang], {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${month.from}T00:00:00Z`));
+  return {
+    amount: t.perMonth.replace("{amount}", formatEuro(month.amount, lang)),
+    how: t.how.replace("{month}", monthName).replace("{days}", String(month.days)),
+  };
 }
 
 const isProvisional = (line: PageLine | undefined) =>
@@ -114,6 +156,7 @@ export function carView(car: StoredCar, today: string, lang: Language): CarView 
     description: `${t.registrationTax}: ${summary}`,
     regions: regions.map(({ region, registrationTax, roadTax }) => ({ region, registrationTax, roadTax })),
     bik,
+    bikMonthly: bikOfAMonth(car, today, lang),
     anyProvisional:
       isProvisional(bik) || regions.some((r) => isProvisional(r.registrationTax) || isProvisional(r.roadTax)),
     specs: carSpecs(car, lang),

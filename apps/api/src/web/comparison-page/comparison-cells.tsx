@@ -1,4 +1,5 @@
 import { formatEuro, formatPercent, type Language } from "@cartax/engine";
+import { incompleteTotalText, MISSING_FIGURE_TEXTS, noFigureText } from "../kit/missing-figure-texts";
 import { missingInputNames, PAGE_TEXTS } from "../kit/page-texts";
 import { PROVISIONAL_NOTE, ProvisionalMark } from "../kit/provisional-mark";
 import { COMPARISON_TEXTS, fill } from "./comparison-texts";
@@ -32,11 +33,17 @@ export function Cell(props: {
   const { cell, language } = props;
   const t = COMPARISON_TEXTS[language];
   const p = PAGE_TEXTS[language];
-  if (!cell) return <span>{p.none}</span>;
+  // A cell without a figure says why (issue 40): never one dash for every reason.
+  if (!cell)
+    return (
+      <span class="no-figure" data-outcome="notDue">
+        {noFigureText({ outcome: "notDue" }, language)}
+      </span>
+    );
   if (cell.kind === "none") {
     return (
       <div class="no-figure" data-outcome={cell.outcome}>
-        <span class="no-figure-label">{t.noFigures[cell.outcome]}</span>
+        <span class="no-figure-label">{noFigureText(cell, language)}</span>
         {cell.outcome === "missingInput" ? (
           <span class="why">
             {p.missingInput.replace("{fields}", missingInputNames(cell.missingFields, language))}
@@ -69,9 +76,14 @@ export function Cell(props: {
   );
 }
 
-/** A car's total for a calculator over the period, with the law of the tax and what it lacks. */
+/**
+ * A car's total for a calculator over the period, with the law of the tax and, when it leaves out
+ * a year, which and why ("incomplete total: leaves out 2027 (rules not published)").
+ */
 export function Total(props: {
   readonly total: SharedTotal | undefined;
+  /** The years of the period whose cell has no figure, with the cell. */
+  readonly leftOut: readonly { readonly year: number; readonly cell: SharedCell }[];
   readonly url: string | null;
   readonly language: Language;
   /** Whether a yearly figure added into the total is provisional. */
@@ -88,7 +100,17 @@ export function Total(props: {
       {total.rawValue !== null && props.provisional ? (
         <ProvisionalMark language={language} note={PROVISIONAL_NOTE} />
       ) : null}
-      {total.rawValue !== null && !total.complete ? <span class="mark">{t.incomplete}</span> : null}
+      {!total.complete ? (
+        <span class="mark" data-incomplete="true">
+          {incompleteTotalText(
+            props.leftOut.map(({ year, cell }) => ({
+              name: String(year),
+              gap: cell.kind === "none" ? cell : { outcome: "notDue" as const },
+            })),
+            language,
+          ) || MISSING_FIGURE_TEXTS[language].incompleteMark}
+        </span>
+      ) : null}
       {total.yearsAssumed > 0 ? (
         <span class="mark" data-assumed-total="true">
           {t.assumedInTotal}

@@ -1,6 +1,7 @@
 import { CALCULATOR_NAMES, formatEuro, type Language } from "@cartax/engine";
 import { describe, expect, it } from "vitest";
 import { savedComparison } from "../../testing/saved-comparison";
+import { MISSING_FIGURE_TEXTS } from "../kit/missing-figure-texts";
 import { comparisonPageHtml } from "./comparison-page";
 import { COMPARISON_TEXTS, fill } from "./comparison-texts";
 import { readSharedComparison } from "./shared-comparison";
@@ -83,9 +84,15 @@ describe("the public page of a comparison (server-rendered)", () => {
     expect(missing.some((l) => l.outcome === "rulesNotAvailable")).toBe(true);
     for (const language of ["nl", "fr", "en"] as const) {
       const html = render(record, language);
-      const t = COMPARISON_TEXTS[language];
-      expect(html).toContain(t.noFigures.rulesNotAvailable);
-      expect(html).toContain(t.incomplete);
+      // Issue 40: the cell says why, the total names the years it leaves out and why.
+      const m = MISSING_FIGURE_TEXTS[language];
+      expect(html).toContain(`<span class="no-figure-label">${m.rulesNotPublished}</span>`);
+      const incomplete = [...html.matchAll(/data-incomplete="true">([^<]*)</g)].map((match) => match[1]);
+      expect(incomplete.length).toBeGreaterThan(0);
+      for (const text of incomplete) {
+        expect(text?.startsWith(m.incompleteTotal.split("{items}")[0] ?? "?")).toBe(true);
+        expect(text).toContain(`2028 (${m.rulesNotPublished})`);
+      }
     }
   });
 

@@ -8,7 +8,7 @@ import { SimulatorLink } from "../kit/simulator-link";
 import { Cell, money, Total } from "./comparison-cells";
 import { COMPARISON_TEXTS, fill } from "./comparison-texts";
 import { type ComparisonView, provisionalIn } from "./comparison-view-model";
-import { costChart } from "./cost-chart";
+import { commonScale, costChart } from "./cost-chart";
 
 /*
  * The sections of the comparison page, each drawn from the page's view (comparison-view-model.ts).
@@ -25,7 +25,7 @@ h3 { font-size:1rem; margin: 16px 0 4px; }
 .scroll { overflow-x:auto; }
 .over-years figure { margin: 0 0 16px; }
 .over-years figcaption { font-weight: 600; }
-.over-years svg { width: 100%; max-width: 640px; height: auto; }
+.over-years svg { width: 100%; max-width: 520px; height: auto; }
 .ranking { margin:0; padding-left:0; list-style:none; }
 .ranking li { display:flex; flex-wrap:wrap; gap:4px 10px; align-items:baseline; padding:6px 0; border-top:1px solid var(--line); }
 .ranking li:first-child { border-top:none; }
@@ -61,6 +61,12 @@ export function RankingSection({ view }: ViewProps) {
       <h2>{t.ranking}</h2>
       <p class="note">{fill(t.rankingNote, { total: view.rankedBy, order: t[ranking.order] })}</p>
       <p class="note">{t.basisNote}</p>
+      {ranking.tiers.map((tier) => (
+        <p class="note tier-basis" data-testid="tier-basis" data-tier={tier.tier}>
+          {ranking.tiers.length > 1 ? <strong>{fill(t.tier, { tier: tier.tier })}: </strong> : null}
+          {tier.description[lang]}
+        </p>
+      ))}
       {ranking.leftOut.length > 0 ? (
         <p class="note" data-testid="left-out">
           {fill(t.leftOutNote, { figures: view.figureList(ranking.leftOut) })}
@@ -68,7 +74,7 @@ export function RankingSection({ view }: ViewProps) {
       ) : null}
       <ol class="ranking" data-testid="ranking">
         {ranking.entries.map((entry) => (
-          <li data-car={entry.index}>
+          <li data-car={entry.index} data-tier={entry.tier}>
             <span class="rank">{entry.rank}</span>
             <span>{nameOf(rows[entry.index])}</span>
             <span class="amount">
@@ -126,6 +132,10 @@ export function TotalsSection({ view }: ViewProps) {
                   <td data-label={names[c]} data-calculator={c}>
                     <Total
                       total={row.totals.find((total) => total.viewOption === c)}
+                      leftOut={comparison.years.flatMap((year) => {
+                        const cell = row.cell(c, year);
+                        return cell?.kind === "none" ? [{ year, cell }] : [];
+                      })}
                       url={row.sourceOf(c)}
                       language={lang}
                       provisional={provisionalIn(row, c, comparison.years)}
@@ -144,15 +154,21 @@ export function TotalsSection({ view }: ViewProps) {
 /** Each car's yearly cost as a chart (the kit's yearly-cost chart). */
 export function ChartsSection({ view }: ViewProps) {
   const { comparison, language: lang } = view;
+  const max = commonScale(comparison.rows, comparison.years, view.calculators);
   return (
     <section class="over-years" data-testid="charts">
       <h2>{CHART_TEXTS[lang].overYears}</h2>
       <p class="note">{CHART_TEXTS[lang].overYearsNote}</p>
+      <p class="note" data-testid="common-scale">
+        {COMPARISON_TEXTS[lang].commonScale}
+      </p>
       {comparison.rows.map((row) => (
         <figure data-car={row.index}>
           <figcaption>{view.nameOf(row)}</figcaption>
           <div
-            dangerouslySetInnerHTML={{ __html: costChart(row, comparison.years, view.calculators, lang) }}
+            dangerouslySetInnerHTML={{
+              __html: costChart(row, comparison.years, view.calculators, lang, max),
+            }}
           />
         </figure>
       ))}

@@ -35,15 +35,11 @@ export const COMPARISON_TEXTS = {
     descending: "highest first",
     noTotal: "no figure every car has",
     basisNote:
-      "Only the taxes and years every car has a figure for are added up, so each car is ranked on the same figures. A car that lacks a figure another car has is ranked after the cars that lack fewer.",
+      "Cars that lack no figure another car has are ranked on every figure they share. A car that lacks a figure another car has is ranked after them, in a group of its own ranked the same way on what its cars share; each group says what it is ranked on.",
+    tier: "Group {tier}",
     leftOutNote: "Left out for every car (no car has a figure): {figures}.",
     lacks: "lacks {figures}",
     noFigure: "no figure",
-    noFigures: {
-      missingInput: "no figure",
-      notApplicable: "not applicable",
-      rulesNotAvailable: "no figure (rules not yet published)",
-    },
     // The language a saved description is written in, when the page is read in another one.
     writtenIn: { nl: "in Dutch", fr: "in French", en: "in English" },
     rank: "Rank",
@@ -52,9 +48,10 @@ export const COMPARISON_TEXTS = {
     totals: "Totals over the holding period",
     totalsNote:
       "One row per car, in the order they were compared: each tax added up over the years of the holding period (the deduction: the mean of its yearly percentages).",
+    commonScale:
+      "Every car’s chart has the same scale, so bars of the same height are the same amount. A year without a figure says why; the tables “Year by year” below hold every figure.",
     byYear: "Year by year",
     byYearNote: "Each tax per car and year, each figure with a link to its legal source.",
-    incomplete: "not every year has a figure",
     assumed: "rules of {year} assumed",
     assumedInTotal: "includes years under assumed rules",
     assumedNote:
@@ -90,15 +87,11 @@ export const COMPARISON_TEXTS = {
     descending: "hoogste eerst",
     noTotal: "geen bedrag dat elke wagen heeft",
     basisNote:
-      "Alleen de belastingen en jaren waarvoor elke wagen een bedrag heeft, worden opgeteld: elke wagen wordt op dezelfde bedragen gerangschikt. Een wagen zonder een bedrag dat een andere wagen wel heeft, komt na de wagens die er minder missen.",
+      "Wagens die geen bedrag missen dat een andere wagen heeft, worden gerangschikt op alle bedragen die ze delen. Een wagen zonder een bedrag dat een andere wagen wel heeft, komt erna, in een eigen groep die op dezelfde manier wordt gerangschikt op wat haar wagens delen; elke groep zegt waarop ze gerangschikt is.",
+    tier: "Groep {tier}",
     leftOutNote: "Voor elke wagen weggelaten (geen enkele wagen heeft een bedrag): {figures}.",
     lacks: "mist {figures}",
     noFigure: "geen bedrag",
-    noFigures: {
-      missingInput: "geen bedrag",
-      notApplicable: "niet van toepassing",
-      rulesNotAvailable: "geen bedrag (regels nog niet gepubliceerd)",
-    },
     writtenIn: { nl: "in het Nederlands", fr: "in het Frans", en: "in het Engels" },
     rank: "Rang",
     car: "Wagen",
@@ -106,9 +99,10 @@ export const COMPARISON_TEXTS = {
     totals: "Totalen over de bezitsperiode",
     totalsNote:
       "Eén rij per wagen, in de volgorde waarin ze vergeleken werden: elke belasting opgeteld over de jaren van de bezitsperiode (de aftrekbaarheid: het gemiddelde van de jaarlijkse percentages).",
+    commonScale:
+      "De grafiek van elke wagen heeft dezelfde schaal: even hoge staven zijn even grote bedragen. Een jaar zonder bedrag zegt waarom; de tabellen “Jaar per jaar” hieronder bevatten elk bedrag.",
     byYear: "Jaar per jaar",
     byYearNote: "Elke belasting per wagen en per jaar, elk bedrag met een link naar zijn wettelijke bron.",
-    incomplete: "niet elk jaar heeft een bedrag",
     assumed: "regels van {year} verondersteld",
     assumedInTotal: "bevat jaren met veronderstelde regels",
     assumedNote:
@@ -144,15 +138,11 @@ export const COMPARISON_TEXTS = {
     descending: "le plus haut d’abord",
     noTotal: "aucun montant commun à toutes les voitures",
     basisNote:
-      "Seuls les taxes et les années pour lesquelles chaque voiture a un montant sont additionnées : chaque voiture est classée sur les mêmes montants. Une voiture à laquelle manque un montant qu’une autre a est classée après celles auxquelles il en manque moins.",
+      "Les voitures auxquelles ne manque aucun montant qu’une autre a sont classées sur tous les montants qu’elles partagent. Une voiture à laquelle manque un montant qu’une autre a est classée après elles, dans un groupe à part classé de la même façon sur ce que ses voitures partagent ; chaque groupe dit sur quoi il est classé.",
+    tier: "Groupe {tier}",
     leftOutNote: "Laissés de côté pour toutes les voitures (aucune n’a de montant) : {figures}.",
     lacks: "il manque {figures}",
     noFigure: "pas de montant",
-    noFigures: {
-      missingInput: "pas de montant",
-      notApplicable: "non applicable",
-      rulesNotAvailable: "pas de montant (règles pas encore publiées)",
-    },
     writtenIn: { nl: "en néerlandais", fr: "en français", en: "en anglais" },
     rank: "Rang",
     car: "Voiture",
@@ -160,9 +150,10 @@ export const COMPARISON_TEXTS = {
     totals: "Totaux sur la période de détention",
     totalsNote:
       "Une ligne par voiture, dans l’ordre de la comparaison : chaque taxe additionnée sur les années de la période de détention (la déductibilité : la moyenne de ses pourcentages annuels).",
+    commonScale:
+      "Les graphiques de toutes les voitures ont la même échelle : des barres de même hauteur sont des montants égaux. Une année sans montant dit pourquoi ; les tableaux « Année par année » ci-dessous contiennent chaque montant.",
     byYear: "Année par année",
     byYearNote: "Chaque taxe par voiture et par année, chaque montant avec un lien vers sa source légale.",
-    incomplete: "toutes les années n’ont pas de montant",
     assumed: "règles de {year} supposées",
     assumedInTotal: "comprend des années aux règles supposées",
     assumedNote:

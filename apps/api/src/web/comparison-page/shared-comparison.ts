@@ -1,6 +1,7 @@
 import {
   CALCULATORS,
   type Calculator,
+  LANGUAGES,
   type Language,
   type LeftOutFigure,
   type MissingFigure,
@@ -86,8 +87,10 @@ export interface SharedRow {
 
 export interface SharedRankingEntry {
   readonly rank: number;
+  /** The car's tier (1 first): the cars of a tier have the same figures. */
+  readonly tier: number;
   readonly index: number;
-  /** The total ranked by, over the figures every compared car has. */
+  /** The total ranked by, over the figures the cars of its tier have. */
   readonly rawValue: number | null;
   readonly complete: boolean;
   /** The figures another compared car has and this one lacks. */
@@ -98,8 +101,19 @@ export interface SharedRanking {
   readonly by: Calculator | "employerTaxes";
   readonly order: "ascending" | "descending";
   readonly entries: readonly SharedRankingEntry[];
+  /** The tiers in order, each with its basis in words in each language. */
+  readonly tiers: readonly SharedRankingTier[];
   /** The figures no compared car has (years whose rules are not published…), left out for all. */
   readonly leftOut: readonly LeftOutFigure[];
+}
+
+/** A tier of the ranking: cars with the same figures, ranked on all of them. */
+export interface SharedRankingTier {
+  readonly tier: number;
+  /** The figures another car has and the tier's cars lack. */
+  readonly lacking: readonly { readonly viewOption: Calculator; readonly year: number }[];
+  /** The tier's basis in words (the engine's, as the answer's `tiers[].description`), per language. */
+  readonly description: Readonly<Record<Language, string>>;
 }
 
 /** The calculators the rows have totals for, in the engine's order. */
@@ -232,23 +246,35 @@ function readRow(row: Json, index: number): ReadRow {
 /**
  * The ranking the page shows: the engine's ranking of the saved rows by the saved total, the same
  * function and figures as the answer of POST /v1/Compare, so the page and the answer agree (and a
- * comparison saved before the common basis of issue 31 is shown ranked on it too).
+ * comparison saved before the tiers of issue 40 is shown ranked in them too).
  */
 function readRanking(ranking: Json, rows: readonly ReadRow[]): SharedRanking {
   const by = ranking.by === "employerTaxes" ? "employerTaxes" : (calculator(ranking.by) ?? "employerTaxes");
-  const ranked = rankComparison(
-    rows.map((row) => row.ranked),
-    by,
-  );
+  const cars = rows.map((row) => row.ranked);
+  const ranked = rankComparison(cars, by);
+  // The tiers' words in each language the page can be read in (the same ranking each time).
+  const described = Object.fromEntries(
+    LANGUAGES.map((language) => [language, rankComparison(cars, by, language).tiers]),
+  ) as Record<Language, typeof ranked.tiers>;
   return {
     by,
     order: ranked.order,
-    entries: ranked.entries.map(({ rank, index, rawValue, complete, missingFigures }) => ({
+    entries: ranked.entries.map(({ rank, tier, index, rawValue, complete, missingFigures }) => ({
       rank,
+      tier,
       index,
       rawValue,
       complete,
       missingFigures,
+    })),
+    tiers: ranked.tiers.map(({ tier, lacking }, i) => ({
+      tier,
+      lacking,
+      description: {
+        nl: described.nl[i]?.description ?? "",
+        fr: described.fr[i]?.description ?? "",
+        en: described.en[i]?.description ?? "",
+      },
     })),
     leftOut: ranked.leftOut,
   };

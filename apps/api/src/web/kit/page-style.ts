@@ -23,6 +23,9 @@ thead th { border-top:none; color:var(--muted); font-size:.85rem; font-weight:60
 .amount { font-weight:700; font-variant-numeric: tabular-nums; }
 .source { display:inline-block; margin-left:8px; font-size:.8rem; color:var(--accent); }
 .big { font-size:1.6rem; margin:0; }
+.bik-month { margin:6px 0 0; }
+.bik-month .amount { font-weight:600; margin-right:8px; }
+.bik-month .note { display:block; }
 .taxes { table-layout:fixed; }
 .taxes th[scope=row], .taxes thead th:first-child { width:8.5em; }
 /* Provisional: a word and an asterisk pointing at the note that explains it, not colour alone. */

@@ -9,6 +9,18 @@ export interface YearBar {
   /** The mark of a total that leaves out a figure it should hold (drawn above the bar); none when complete. */
   readonly incomplete?: string;
   readonly parts: readonly { readonly calculator: Calculator; readonly amount: number }[];
+  /** A year without any figure: why, drawn in the bar's place (never an empty, unlabelled gap). */
+  readonly gap?: string;
+}
+
+/** How a page lays a chart out; every field optional (the simulator's chart takes the defaults). */
+export interface ChartLayout {
+  /** The amount the top of the plot stands for: one scale for several charts side by side. */
+  readonly max?: number;
+  /** The width of the drawing (viewBox units): a narrower one keeps the words legible on a phone. */
+  readonly width?: number;
+  /** An axis amount as the page writes it (default: `money`). */
+  readonly axisMoney?: (amount: number) => string;
 }
 
 /**
@@ -26,17 +38,21 @@ export function stackedChart(
   assumedLabel: string,
   /** Makes the patterns' ids unique when a page holds several charts. */
   idPrefix: string,
+  layout: ChartLayout = {},
 ): string {
   const fills = FILLS.map((fill) => fill.replace("url(#", `url(#${idPrefix}-`));
-  const width = 640;
+  const width = layout.width ?? 640;
   const height = 260;
-  const left = 70;
   const bottom = 40;
   // Room above the tallest bar for an incomplete mark.
   const top = data.some((bar) => bar.incomplete) ? 24 : 10;
   const legendHeight = 22 * Math.ceil(calculators.length / 2);
   const totals = data.map((bar) => bar.parts.reduce((sum, p) => sum + p.amount, 0));
-  const max = Math.max(1, ...totals);
+  const max = Math.max(1, layout.max ?? 0, ...totals);
+  const axisMoney = layout.axisMoney ?? money;
+  const axisLabels = [0, 0.5, 1].map((f) => esc(axisMoney(Math.round(max * f))));
+  // Room for the widest axis label (about 0.62 em a character at 11 px): never clipped.
+  const left = Math.max(40, Math.ceil(Math.max(...axisLabels.map((l) => l.length)) * 6.8) + 12);
   const plotHeight = height - top - bottom;
   const step = (width - left - 10) / Math.max(1, data.length);
   const barWidth = Math.min(48, step * 0.6);
@@ -60,22 +76,29 @@ export function stackedChart(
     shapes.push(
       `<text x="${(x + barWidth / 2).toFixed(1)}" y="${height - bottom + 16}" text-anchor="middle" font-size="12">${bar.year}</text>`,
     );
+    if (bar.parts.length === 0 && bar.gap)
+      shapes.push(
+        `<rect x="${x.toFixed(1)}" y="${top}" width="${barWidth.toFixed(1)}" height="${plotHeight}" fill="none" stroke="#777" stroke-dasharray="4 3" data-gap="${bar.year}"/><text transform="translate(${(x + barWidth / 2 + 4).toFixed(1)} ${height - bottom - 6}) rotate(-90)" font-size="12">${esc(bar.gap)}</text>`,
+      );
     if (bar.assumed)
       shapes.push(
         `<text x="${(x + barWidth / 2).toFixed(1)}" y="${height - bottom + 30}" text-anchor="middle" font-size="10" font-style="italic">${esc(assumedLabel)}</text>`,
       );
   });
-  const axis = [0, 0.5, 1].map((f) => {
+  const axis = [0, 0.5, 1].map((f, i) => {
     const y = height - bottom - f * plotHeight;
-    return `<line x1="${left - 4}" x2="${width - 10}" y1="${y.toFixed(1)}" y2="${y.toFixed(1)}" stroke="#ccc"/><text x="${left - 8}" y="${(y + 4).toFixed(1)}" text-anchor="end" font-size="11">${esc(money(Math.round(max * f)))}</text>`;
+    return `<line x1="${left - 4}" x2="${width - 10}" y1="${y.toFixed(1)}" y2="${y.toFixed(1)}" stroke="#ccc"/><text x="${left - 8}" y="${(y + 4).toFixed(1)}" text-anchor="end" font-size="11" data-axis="${Math.round(max * f)}">${axisLabels[i]}</text>`;
   });
+  // Two legend columns when they fit, else one.
+  const columns = width >= 560 ? 2 : 1;
+  const legendBox = columns === 2 ? legendHeight : 22 * calculators.length;
   const legend = calculators.map((c, i) => {
-    const x = left + (i % 2) * 280;
-    const y = height + 8 + Math.floor(i / 2) * 22;
+    const x = (columns === 2 ? left : 10) + (i % columns) * 280;
+    const y = height + 8 + Math.floor(i / columns) * 22;
     return `<rect x="${x}" y="${y}" width="14" height="14" fill="${fills[i % fills.length]}" stroke="#000" stroke-width="0.5"/><text x="${x + 20}" y="${y + 12}" font-size="12">${esc(nameOf(c))}</text>`;
   });
   const patterns = `<defs><pattern id="${idPrefix}-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/><line x1="0" y1="0" x2="0" y2="6" stroke="#000" stroke-width="2"/></pattern><pattern id="${idPrefix}-dots" width="5" height="5" patternUnits="userSpaceOnUse"><rect width="5" height="5" fill="#fff"/><circle cx="2.5" cy="2.5" r="1.2" fill="#000"/></pattern></defs>`;
-  return `<svg class="chart" viewBox="0 0 ${width} ${height + legendHeight + 8}" role="img" aria-hidden="true" focusable="false">${patterns}${axis.join("")}${shapes.join("")}${legend.join("")}</svg>`;
+  return `<svg class="chart" viewBox="0 0 ${width} ${height + legendBox + 8}" role="img" aria-hidden="true" focusable="false">${patterns}${axis.join("")}${shapes.join("")}${legend.join("")}</svg>`;
 }
 
 const ESCAPES: Readonly<Record<string, string>> = {
