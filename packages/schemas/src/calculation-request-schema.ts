@@ -12,7 +12,7 @@ import {
   VIEW_OPTIONS_ACCEPTED,
 } from "@cartax/engine";
 import { z } from "zod";
-import { carDetailSchema, RULE_READS } from "./car-detail-schema";
+import { carDetailSchema, isRecord, RULE_READS } from "./car-detail-schema";
 import { isoDateSchema } from "./date-schema";
 import { enumSchema } from "./enum-schema";
 import { textSchema } from "./text-schema";
@@ -96,7 +96,7 @@ export const carReferenceFields = {
 
 /** Refinements that also run when a field was refused: on any object (zod skips them otherwise). */
 export const ALSO_WHEN_REFUSED = {
-  when: (payload: { readonly value: unknown }) => typeof payload.value === "object" && payload.value !== null,
+  when: (payload: { readonly value: unknown }) => isRecord(payload.value),
 } as const;
 
 /** The rule of a car reference: one of carDetailId or carDetail must be given. */
@@ -159,10 +159,10 @@ export function engineRulesWhenRefused(
   carsOf: (body: Record<string, unknown>) => readonly (readonly [string, unknown])[],
 ) {
   return (body: unknown, ctx: z.RefinementCtx): void => {
-    if (typeof body !== "object" || body === null) return;
-    const fields = body as Record<string, unknown>;
+    if (!isRecord(body)) return;
+    const fields = body;
     const refused = refusedFields(ctx);
-    const options = typeof fields.options === "object" && fields.options !== null ? fields.options : {};
+    const options = isRecord(fields.options) ? fields.options : {};
     const reported = new Set<string>();
     const report = (issue: InputIssue, field: string) => {
       if (refusedAlready(field, refused) || reported.has(field)) return;
@@ -174,7 +174,7 @@ export function engineRulesWhenRefused(
         params: { rule: issue.rule },
       });
     };
-    const cars = carsOf(fields).filter(([, car]) => typeof car === "object" && car !== null);
+    const cars = carsOf(fields).filter(([, car]) => isRecord(car));
     // Without an inline car, the options' rules alone (a stored car's are checked once it is read).
     const checked: readonly (readonly [string, unknown])[] = cars.length > 0 ? cars : [["", {}]];
     for (const [path, car] of checked) {

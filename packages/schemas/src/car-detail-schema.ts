@@ -33,6 +33,10 @@ export const RULE_READS: Readonly<Record<string, readonly string[]>> = {
   requiredFrom2021: ["firstRegistration"],
 };
 
+/** A JSON object (not an array): what a refinement of an object's fields can read. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /** The CarDetail resource (docs/contract.md, CarDetail). id and ownerId are ignored on write. */
 export const carDetailSchema = z
   .object({
@@ -100,7 +104,7 @@ export const carDetailSchema = z
     },
     // Also when another field was refused (zod skips refinements then): every problem of the car
     // in one answer, the ranges with the types (issue 41).
-    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+    { when: (payload) => isRecord(payload.value) },
   )
   .meta({ id: "CarDetailInput" });
 

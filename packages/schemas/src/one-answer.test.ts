@@ -81,4 +81,11 @@ describe("the engine's rules reported with the schema's", () => {
       ]),
     );
   });
+
+  it("a body that is not an object: its type alone, no rule of its fields", () => {
+    expect(named(carDetailSchema.safeParse([car])).map((issue) => issue.rule)).toEqual(["invalid_type"]);
+    expect(named(calculationRequestSchema.safeParse([])).map((issue) => issue.rule)).toEqual([
+      "invalid_type",
+    ]);
+  });
 });

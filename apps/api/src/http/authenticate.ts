@@ -1,12 +1,12 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, ServiceContext } from "./app-env";
 import { IDEMPOTENCY_KEY_HEADER, type IdempotencyUse, idempotent } from "./idempotency";
+import { KEY_HEADER, KEY_QUERY } from "./key-location";
 import { NO_STORE, noStore } from "./no-store";
 import { ProblemError } from "./problem";
 import { enforceRateLimit } from "./rate-limit";
 
-export const KEY_QUERY = "subscription-key";
-export const KEY_HEADER = "Ocp-Apim-Subscription-Key";
+export { KEY_HEADER, KEY_QUERY } from "./key-location";
 
 /**
  * The challenge of every 401 (RFC 9110 §11.6.1). No registered scheme carries a subscription key,

@@ -71,6 +71,38 @@ describe.each(testDatabases())("Idempotency-Key on $dialect", (db) => {
       expect(await countRows("car_details", "owner_id", sub.ownerId)).toBe(1);
     });
 
+    it("the subscription key is not part of the request: a retry with its other key, in the query or the header, is a replay", async () => {
+      const sub = await service.subscribe({ calculationAccess: false });
+      const key = newKey();
+      const first = await call(`${service.base}/CarDetails?priceBasis=excl-vat`, sub.primaryKey, {
+        body: car,
+        headers: { "Idempotency-Key": key },
+      });
+      expect(first.status).toBe(201);
+      // The other key of the subscription, in the query (after the other parameters).
+      const other = await call(`${service.base}/CarDetails?priceBasis=excl-vat`, sub.secondaryKey, {
+        body: car,
+        headers: { "Idempotency-Key": key },
+      });
+      // The key in the header instead of the query.
+      const inHeader = await call(`${service.base}/CarDetails?priceBasis=excl-vat`, undefined, {
+        body: car,
+        headers: { "Idempotency-Key": key, "Ocp-Apim-Subscription-Key": sub.primaryKey },
+      });
+      for (const retry of [other, inHeader]) {
+        expect(retry.status).toBe(201);
+        expect(retry.headers.get("idempotent-replayed")).toBe("true");
+        expect(retry.headers.get("location")).toBe(first.headers.get("location"));
+      }
+      // Another query is another request, whatever the key.
+      const otherQuery = await call(`${service.base}/CarDetails?priceBasis=incl-vat`, sub.secondaryKey, {
+        body: car,
+        headers: { "Idempotency-Key": key },
+      });
+      expect(otherQuery.status).toBe(422);
+      expect(await countRows("car_details", "owner_id", sub.ownerId)).toBe(1);
+    });
+
     it("a retried Calculate keeps one audit record and is counted once (usage), and a replay passes a used-up rate limit", async () => {
       const sub = await service.subscribe();
       await storage().subscriptions.setRateLimit(sub.id, { requests: 1, windowSeconds: 3600 });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { KeptAnswer } from "@cartax/storage";
 import type { Context } from "hono";
 import type { AppEnv, ServiceContext } from "./app-env";
+import { KEY_QUERY } from "./key-location";
 import { ProblemError } from "./problem";
 import { readJsonBody } from "./read-json-body";
 import { REQUEST_ID_HEADER } from "./request-id";
@@ -68,15 +69,19 @@ function checkKey(key: string, use: IdempotencyUse): void {
 }
 
 /**
- * What makes two requests with one key the same request: the method, the path with its query and
- * the SHA-256 of the body (as read: a leading byte order mark is not part of it).
+ * What makes two requests with one key the same request: the method, the path with its query (but
+ * the subscription key) and the SHA-256 of the body (as read: a leading byte order mark is not part
+ * of it).
  */
 function fingerprint(c: Context<AppEnv>, body: string): string {
-  const url = c.req.url;
-  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const url = new URL(c.req.url);
+  // The subscription key is a credential, not part of the request: a retry with the other key of
+  // the subscription, or with the key moved between the query and the header, is the same request.
+  url.searchParams.delete(KEY_QUERY);
+  const query = url.searchParams.toString();
   const bodyHash = createHash("sha256").update(body).digest("hex");
   return createHash("sha256")
-    .update(`${c.req.method} ${start < 0 ? "/" : url.slice(start)}\n${bodyHash}`)
+    .update(`${c.req.method} ${url.pathname}${query === "" ? "" : `?${query}`}\n${bodyHash}`)
     .digest("hex");
 }
 

@@ -133,6 +133,10 @@ describe.each(testDatabases())("Lists with cursor pagination on $dialect", (db) 
         [101, "max"],
         ["ten", "type"],
         ["2.5", "type"],
+        // Coercion would read these as 5, 5 and 10.
+        ["0x5", "type"],
+        [" 5", "type"],
+        ["1e1", "type"],
       ]) {
         const response = await list("CarDetails", fresh, { limit });
         expect(response.status, String(limit)).toBe(400);

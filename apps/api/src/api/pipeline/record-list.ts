@@ -31,14 +31,20 @@ const queryParam = (name: string, description: string, example: string) =>
 /** The query of a list; `withCar`: the records' lists, which filter by a stored car. */
 export const listQuery = <W extends boolean>(withCar: W) =>
   z.object({
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_LIMIT)
+    // Digits only: coercion alone would read "0x5", " 5" and "1e1" as numbers (rule type, like "abc").
+    limit: z
+      .preprocess(
+        (value) => (typeof value === "string" && !/^[0-9]+$/.test(value) ? Number.NaN : value),
+        z.coerce.number(),
+      )
+      .pipe(z.number().int().min(1).max(MAX_LIMIT))
       .optional()
       .openapi({
         param: { name: "limit", in: "query", required: false },
+        // The schema the query is checked with (digits first) documented as what it accepts.
+        type: "integer",
+        minimum: 1,
+        maximum: MAX_LIMIT,
         description: `Items per page, 1 to ${MAX_LIMIT}; default ${DEFAULT_LIMIT}.`,
         example: DEFAULT_LIMIT,
       }),
