@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { calculationRequestSchema } from "./calculation-request-schema";
 import { carDetailSchema } from "./car-detail-schema";
+import { fieldErrorsOf } from "./problem-details";
 import { compareRequestSchema } from "./projection-schemas";
 
 /** The field and rule of each issue, as the 400 problem names them. */
@@ -86,6 +87,14 @@ describe("the engine's rules reported with the schema's", () => {
     expect(named(carDetailSchema.safeParse([car])).map((issue) => issue.rule)).toEqual(["invalid_type"]);
     expect(named(calculationRequestSchema.safeParse([])).map((issue) => issue.rule)).toEqual([
       "invalid_type",
+    ]);
+  });
+
+  it("a number too long for a double (Infinity once parsed) is out of range, not of another type", () => {
+    const body = JSON.parse(`{"catalogPrice": 1${"0".repeat(400)}}`);
+    const result = carDetailSchema.safeParse({ ...car, ...body }, { reportInput: true });
+    expect(result.error && fieldErrorsOf(result.error)).toEqual([
+      expect.objectContaining({ field: "catalogPrice", rule: "max" }),
     ]);
   });
 });

@@ -54,6 +54,15 @@ function describeIssue(issue: z.core.$ZodIssue, field: string): { rule: string; 
     case "invalid_type":
     case "invalid_union": {
       if (issue.input === undefined) return { rule: "required", message: `${field} is required` };
+      // A number too long for a double (400 digits) is read as ±Infinity: out of range, not of type.
+      if (
+        typeof issue.input === "number" &&
+        Number.isNaN(issue.input) === false &&
+        !Number.isFinite(issue.input)
+      )
+        return issue.input > 0
+          ? { rule: "max", message: `${field} is too large` }
+          : { rule: "min", message: `${field} is too small` };
       const expected =
         issue.code === "invalid_union"
           ? "a name or a number of the enumeration"

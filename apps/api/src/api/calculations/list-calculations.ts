@@ -59,7 +59,7 @@ export function calculationListItem(record: CalculationRecord) {
 /** GET /v1/Calculations: the caller's account's calculations, newest first, a page at a time. */
 export function registerListCalculations(api: Api, service: ServiceContext): void {
   api.openapi(listCalculationsRoute(service), async (c) => {
-    const request = listRequest(c.get("subscription").ownerId, c.req.valid("query"));
+    const request = listRequest(c.get("subscription").ownerId, c.req.path, c.req.valid("query"));
     const page = await service.storage.calculations.list(request);
     return pageAnswer(c, service, page, calculationListItem) as never;
   });

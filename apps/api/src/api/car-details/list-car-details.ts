@@ -33,7 +33,7 @@ export const listCarDetailsRoute = (service: ServiceContext) =>
 /** GET /v1/CarDetails: the caller's account's car details, newest first, a page at a time. */
 export function registerListCarDetails(api: Api, service: ServiceContext): void {
   api.openapi(listCarDetailsRoute(service), async (c) => {
-    const request = listRequest(c.get("subscription").ownerId, c.req.valid("query"));
+    const request = listRequest(c.get("subscription").ownerId, c.req.path, c.req.valid("query"));
     const page = await service.storage.carDetails.list(request);
     // Every car answered carries its price excluding VAT, whatever the subscription sends: say so.
     c.header(PRICE_BASIS_HEADER, "excl-vat");

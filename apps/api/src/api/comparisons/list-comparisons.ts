@@ -52,7 +52,7 @@ function comparisonListItem(record: SavedResultRecord) {
 /** GET /v1/Comparisons: the caller's account's comparisons, newest first, a page at a time. */
 export function registerListComparisons(api: Api, service: ServiceContext): void {
   api.openapi(listComparisonsRoute(service), async (c) => {
-    const request = listRequest(c.get("subscription").ownerId, c.req.valid("query"));
+    const request = listRequest(c.get("subscription").ownerId, c.req.path, c.req.valid("query"));
     const page = await service.storage.comparisons.list(request);
     return pageAnswer(c, service, page, comparisonListItem) as never;
   });

@@ -11,9 +11,9 @@ import { calculationRequest, companyProfile, petrolCar } from "../../testing/fix
 import { COMPARED_CARS } from "../../testing/saved-comparison";
 import { call, type Json, readJson, startTestService, type TestService } from "../../testing/test-service";
 
-/** docs/contract.md, Lists: the cursor is base64url of `1|<createdAt>|<id>` (opaque to clients). */
-const forgedCursor = (createdAt: string, id: string) =>
-  Buffer.from(`1|${createdAt}|${id}`).toString("base64url");
+/** docs/contract.md, Lists: the cursor is base64url of `1|<list>|<createdAt>|<id>` (opaque to clients). */
+const forgedCursor = (createdAt: string, id: string, list = "Calculations") =>
+  Buffer.from(`1|${list}|${createdAt}|${id}`).toString("base64url");
 /** Each page is checked against the schema the OpenAPI document gives it. */
 const PAGE_SCHEMAS: Record<string, { parse(value: unknown): unknown }> = {
   CarDetails: carDetailPageSchema,
@@ -153,13 +153,24 @@ describe.each(testDatabases())("Lists with cursor pagination on $dialect", (db) 
         ["Calculations", { cursor: forgedCursor("2026-12-07", randomUUID()) }, "cursor", "format"],
         [
           "Calculations",
-          { cursor: Buffer.from(`2|2026-12-07T10:00:00.000Z|${randomUUID()}`).toString("base64url") },
+          {
+            cursor: Buffer.from(`2|Calculations|2026-12-07T10:00:00.000Z|${randomUUID()}`).toString(
+              "base64url",
+            ),
+          },
           "cursor",
           "format",
         ],
         [
           "Projections",
-          { cursor: forgedCursor("2026-12-07T10:00:00.000Z", "not-an-id") },
+          { cursor: forgedCursor("2026-12-07T10:00:00.000Z", "not-an-id", "Projections") },
+          "cursor",
+          "format",
+        ],
+        // A cursor of another list (well formed): refused, not read as a position in this one.
+        [
+          "Comparisons",
+          { cursor: forgedCursor("2026-12-07T10:00:00.000Z", randomUUID(), "CarDetails") },
           "cursor",
           "format",
         ],

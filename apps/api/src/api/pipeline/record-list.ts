@@ -80,20 +80,31 @@ const invalid = (field: string, rule: string, message: string) =>
     { field, rule, message: `${field}: ${message}` },
   ]);
 
-/** The opaque cursor of a position: base64url of `version|createdAt|id`. */
-export const encodeCursor = (position: ListPosition): string =>
-  Buffer.from(`${CURSOR_VERSION}|${position.createdAt}|${position.id}`, "utf8").toString("base64url");
+/** The list a request pages through: the last segment of its path (`CarDetails`, `Calculations`, …). */
+const listOf = (path: string): string => {
+  // A trailing slash is served like the path without it (app.ts).
+  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+};
+
+/**
+ * The opaque cursor of a position in a list: base64url of `version|list|createdAt|id`. The list is
+ * in it so that a cursor of one list is refused by another (it would name a row of another table).
+ */
+export const encodeCursor = (list: string, position: ListPosition): string =>
+  Buffer.from(`${CURSOR_VERSION}|${list}|${position.createdAt}|${position.id}`, "utf8").toString("base64url");
 
 /**
  * The position a cursor names; 400 naming `cursor` when it is not one this service wrote. A
  * well-formed cursor made up by hand only moves the start of the page within the caller's own
  * records: every page is of the caller's account whatever the cursor says.
  */
-export function decodeCursor(cursor: string): ListPosition {
+export function decodeCursor(list: string, cursor: string): ListPosition {
   const text = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : "";
-  const [version, createdAt, id, ...rest] = text.split("|");
+  const [version, ofList, createdAt, id, ...rest] = text.split("|");
   if (
     version !== CURSOR_VERSION ||
+    ofList !== list ||
     rest.length > 0 ||
     !createdAt ||
     !STORED_TIME.test(createdAt) ||
@@ -131,9 +142,10 @@ function timeBound(field: "from" | "until", value: string): string {
   return new Date(field === "until" ? time + 1 : time).toISOString();
 }
 
-/** The page asked for by the query, in the caller's account. */
+/** The page asked for by the query of the request at `path`, in the caller's account. */
 export function listRequest(
   ownerId: string,
+  path: string,
   query: { limit?: number; cursor?: string; from?: string; until?: string; carDetailId?: string },
 ): ListRequest {
   const from = query.from === undefined ? undefined : timeBound("from", query.from);
@@ -144,7 +156,7 @@ export function listRequest(
   return {
     ownerId,
     limit: query.limit ?? DEFAULT_LIMIT,
-    ...(query.cursor !== undefined ? { after: decodeCursor(query.cursor) } : {}),
+    ...(query.cursor !== undefined ? { after: decodeCursor(listOf(path), query.cursor) } : {}),
     ...(from !== undefined ? { from } : {}),
     ...(before !== undefined ? { before } : {}),
     ...(query.carDetailId !== undefined ? { carDetailId: uuidParam("carDetailId", query.carDetailId) } : {}),
@@ -171,9 +183,9 @@ export function pageAnswer<T, I>(
   page: ListPage<T>,
   item: (record: T) => I,
 ): Response {
-  const nextCursor = page.next ? encodeCursor(page.next) : null;
+  const url = new URL(c.req.url);
+  const nextCursor = page.next ? encodeCursor(listOf(url.pathname), page.next) : null;
   if (nextCursor) {
-    const url = new URL(c.req.url);
     const params = new URLSearchParams(url.search);
     params.delete(KEY_QUERY);
     params.set("cursor", nextCursor);

@@ -47,7 +47,7 @@ function projectionListItem(record: SavedResultRecord) {
 /** GET /v1/Projections: the caller's account's projections, newest first, a page at a time. */
 export function registerListProjections(api: Api, service: ServiceContext): void {
   api.openapi(listProjectionsRoute(service), async (c) => {
-    const request = listRequest(c.get("subscription").ownerId, c.req.valid("query"));
+    const request = listRequest(c.get("subscription").ownerId, c.req.path, c.req.valid("query"));
     const page = await service.storage.projections.list(request);
     return pageAnswer(c, service, page, projectionListItem) as never;
   });
