@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import type { IncomingMessage } from "node:http";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
@@ -28,6 +29,10 @@ export async function readJsonBody(c: Context): Promise<{ parsed: unknown; text:
   const bytes =
     incoming && !incoming.readableDidRead ? await readIncoming(incoming) : await readStream(c.req.raw.body);
   if (!bytes) throw new ProblemError("malformed_json", "the body is empty; a JSON object is expected");
+  // JSON is UTF-8 (RFC 8259 §8.1): bytes that are not would be decoded to U+FFFD and stored so,
+  // silently changed; refused instead.
+  if (!isUtf8(bytes))
+    throw new ProblemError("malformed_json", "the body is not UTF-8 text; JSON must be sent as UTF-8");
   // A UTF-8 byte order mark before the JSON (Windows tools write one) is not part of it (RFC 8259 §8.1
   // lets a parser ignore it): dropped, not a 400.
   const text = withoutByteOrderMark(bytes.toString("utf8"));

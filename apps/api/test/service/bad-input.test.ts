@@ -34,6 +34,23 @@ describe("bad input (SQLite)", () => {
     expect((await call(`${service.base}/Calculate`, key, { body: shallow })).status).toBe(200);
   });
 
+  it("refuses a body that is not UTF-8 with 400 malformed_json, and stores nothing (never a silent U+FFFD)", async () => {
+    const json = Buffer.from(JSON.stringify({ ...petrolCar, name: "XX" }));
+    // "XX" replaced by 0xFF 0xFE: no UTF-8 sequence starts with either byte.
+    const at = json.indexOf("XX");
+    json[at] = 0xff;
+    json[at + 1] = 0xfe;
+    const response = await fetch(`${service.base}/CarDetails?subscription-key=${key}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: json,
+    });
+    expect(response.status).toBe(400);
+    expect((await readJson(response)).code).toBe("malformed_json");
+    const cars = await readJson(await call(`${service.base}/CarDetails`, key));
+    expect(cars.data.filter((car: { name?: string }) => car.name?.includes("\uFFFD"))).toEqual([]);
+  });
+
   it("serves a path with a trailing slash like the path without it", async () => {
     const calculate = await call(`${service.base}/Calculate/`, key, { body: calculationRequest });
     expect(calculate.status).toBe(200);
