@@ -12,7 +12,7 @@ import {
   VIEW_OPTIONS_ACCEPTED,
 } from "@cartax/engine";
 import { z } from "zod";
-import { carDetailSchema, isRecord, RULE_READS } from "./car-detail-schema";
+import { ALSO_WHEN_REFUSED, carDetailSchema, isRecord, RULE_READS } from "./car-detail-schema";
 import { isoDateSchema } from "./date-schema";
 import { enumSchema } from "./enum-schema";
 import { textSchema } from "./text-schema";
@@ -93,11 +93,6 @@ export const carReferenceFields = {
   carDetailId: z.guid().nullish(),
   carDetail: carDetailSchema.nullish(),
 };
-
-/** Refinements that also run when a field was refused: on any object (zod skips them otherwise). */
-export const ALSO_WHEN_REFUSED = {
-  when: (payload: { readonly value: unknown }) => isRecord(payload.value),
-} as const;
 
 /** The rule of a car reference: one of carDetailId or carDetail must be given. */
 export function requireOneCar(

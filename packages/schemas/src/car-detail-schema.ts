@@ -37,6 +37,11 @@ export const RULE_READS: Readonly<Record<string, readonly string[]>> = {
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** Refinements that also run when a field was refused: on any object (zod skips them otherwise). */
+export const ALSO_WHEN_REFUSED = {
+  when: (payload: { readonly value: unknown }) => isRecord(payload.value),
+} as const;
+
 /** The CarDetail resource (docs/contract.md, CarDetail). id and ownerId are ignored on write. */
 export const carDetailSchema = z
   .object({
@@ -104,7 +109,7 @@ export const carDetailSchema = z
     },
     // Also when another field was refused (zod skips refinements then): every problem of the car
     // in one answer, the ranges with the types (issue 41).
-    { when: (payload) => isRecord(payload.value) },
+    ALSO_WHEN_REFUSED,
   )
   .meta({ id: "CarDetailInput" });
 

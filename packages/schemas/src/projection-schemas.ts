@@ -8,13 +8,13 @@ import {
 } from "@cartax/engine";
 import { z } from "zod";
 import {
-  ALSO_WHEN_REFUSED,
   calculationOptionsSchema,
   carReferenceFields,
   engineRulesWhenRefused,
   requireOneCar,
   userProfileSchema,
 } from "./calculation-request-schema";
+import { ALSO_WHEN_REFUSED } from "./car-detail-schema";
 import { isoDateSchema } from "./date-schema";
 import { textSchema } from "./text-schema";
 

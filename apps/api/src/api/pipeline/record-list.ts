@@ -31,13 +31,13 @@ const queryParam = (name: string, description: string, example: string) =>
 /** The query of a list; `withCar`: the records' lists, which filter by a stored car. */
 export const listQuery = <W extends boolean>(withCar: W) =>
   z.object({
-    // Digits only: coercion alone would read "0x5", " 5" and "1e1" as numbers (rule type, like "abc").
+    // Digits only: a coercion would read "0x5", " 5" and "1e1" as numbers (rule type, like "abc").
     limit: z
       .preprocess(
-        (value) => (typeof value === "string" && !/^[0-9]+$/.test(value) ? Number.NaN : value),
-        z.coerce.number(),
+        (value) =>
+          typeof value === "string" ? (/^[0-9]+$/.test(value) ? Number(value) : Number.NaN) : value,
+        z.number().int().min(1).max(MAX_LIMIT),
       )
-      .pipe(z.number().int().min(1).max(MAX_LIMIT))
       .optional()
       .openapi({
         param: { name: "limit", in: "query", required: false },

@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Language } from "@cartax/engine";
 import { testDatabases } from "@cartax/storage/testing";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ARTEFACTS, axeViolations, haveBrowser, launchBrowser } from "../../testing/browser";
 import { call, type Json, readJson, startTestService, type TestService } from "../../testing/test-service";
 
 /**
@@ -16,13 +15,6 @@ import { call, type Json, readJson, startTestService, type TestService } from ".
  * chart has one scale, its axis labels legible and whole, each year without a figure drawn as
  * such with its reason; the tables stay the accessible source; axe-core finds nothing.
  */
-const browserPath = "/usr/bin/chromium";
-const haveBrowser = fs.existsSync(browserPath);
-if (!haveBrowser && process.env.CI === "true")
-  throw new Error(`${browserPath} is missing: CI must run the browser test`);
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const artefacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../test-artifacts");
 const fixture = JSON.parse(
   fs.readFileSync(
     new URL("../../../../../packages/engine/test/fixtures/five-car-comparison.json", import.meta.url),
@@ -48,13 +40,6 @@ const WORDS: Record<Language, { missingWeight: string; rulesNotPublished: string
     incomplete: /^total incomplet/,
   },
 };
-
-async function axeViolations(page: Page): Promise<{ id: string; help: string; nodes: number }[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(
-    "axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations.map(v => ({ id: v.id, help: v.help, nodes: v.nodes.length })))",
-  );
-}
 
 // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the rendered text)
 const text = (page: Page, selector: string) => page.locator(selector).innerText();
@@ -86,11 +71,7 @@ describe.skipIf(!haveBrowser)(
         primaryKey,
       );
       url = (link.headers.get("location") ?? "").replace("https://api.cartax.test", service.server.url);
-      browser = await chromium.launch({
-        executablePath: browserPath,
-        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-      });
-      fs.mkdirSync(artefacts, { recursive: true });
+      browser = await launchBrowser();
     });
     afterAll(async () => {
       await browser?.close();
@@ -186,18 +167,18 @@ describe.skipIf(!haveBrowser)(
         await checkCharts(page, lang);
         expect(await axeViolations(page)).toEqual([]);
         await page.screenshot({
-          path: path.join(artefacts, `comparison-charts-${lang}-1280.png`),
+          path: path.join(ARTEFACTS, `comparison-charts-${lang}-1280.png`),
           fullPage: true,
         });
         await page
           .locator('[data-testid=charts] figure[data-car="0"]')
-          .screenshot({ path: path.join(artefacts, `comparison-chart-330e-${lang}-1280.png`) });
+          .screenshot({ path: path.join(ARTEFACTS, `comparison-chart-330e-${lang}-1280.png`) });
         await page
           .locator('[data-testid=totals] tr[data-car="0"]')
-          .screenshot({ path: path.join(artefacts, `comparison-total-330e-${lang}-1280.png`) });
+          .screenshot({ path: path.join(ARTEFACTS, `comparison-total-330e-${lang}-1280.png`) });
         await page
           .locator("section:has([data-testid=ranking])")
-          .screenshot({ path: path.join(artefacts, `comparison-ranking-${lang}-1280.png`) });
+          .screenshot({ path: path.join(ARTEFACTS, `comparison-ranking-${lang}-1280.png`) });
         await page.setViewportSize({ width: 390, height: 844 });
         await page.reload();
         await checkIncompleteTotal(page, lang);
@@ -207,18 +188,18 @@ describe.skipIf(!haveBrowser)(
         ).toBeLessThanOrEqual(0);
         expect(await axeViolations(page)).toEqual([]);
         await page.screenshot({
-          path: path.join(artefacts, `comparison-charts-${lang}-390.png`),
+          path: path.join(ARTEFACTS, `comparison-charts-${lang}-390.png`),
           fullPage: true,
         });
         await page
           .locator('[data-testid=charts] figure[data-car="0"]')
-          .screenshot({ path: path.join(artefacts, `comparison-chart-330e-${lang}-390.png`) });
+          .screenshot({ path: path.join(ARTEFACTS, `comparison-chart-330e-${lang}-390.png`) });
         await page
           .locator('[data-testid=totals] tr[data-car="0"]')
-          .screenshot({ path: path.join(artefacts, `comparison-total-330e-${lang}-390.png`) });
+          .screenshot({ path: path.join(ARTEFACTS, `comparison-total-330e-${lang}-390.png`) });
         await page
           .locator("section:has([data-testid=ranking])")
-          .screenshot({ path: path.join(artefacts, `comparison-ranking-${lang}-390.png`) });
+          .screenshot({ path: path.join(ARTEFACTS, `comparison-ranking-${lang}-390.png`) });
         await page.close();
       },
       120_000,

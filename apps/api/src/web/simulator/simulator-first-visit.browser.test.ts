@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { testDatabases } from "@cartax/storage/testing";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ARTEFACTS, axeViolations, haveBrowser, launchBrowser } from "../../testing/browser";
 import { compareRequest } from "../../testing/saved-comparison";
 import { call, type Json, readJson, startTestService, type TestService } from "../../testing/test-service";
 
@@ -17,21 +16,6 @@ import { call, type Json, readJson, startTestService, type TestService } from ".
  * The figures expected come from the service's own POST /v1/Calculate, /v1/Projection and
  * /v1/BenefitInKind/schedule; the words from the issue, written here.
  */
-
-const browserPath = "/usr/bin/chromium";
-const haveBrowser = fs.existsSync(browserPath);
-if (!haveBrowser && process.env.CI === "true")
-  throw new Error(`${browserPath} is missing: CI must run the browser test`);
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const artefacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../test-artifacts");
-
-async function axeViolations(page: Page): Promise<{ id: string; help: string; nodes: number }[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(
-    "axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations.map(v => ({ id: v.id, help: v.help, nodes: v.nodes.length })))",
-  );
-}
 
 /** A diesel car in Wallonia without its mass: the registration tax lacks the weight; 2027's rules are not all published. */
 const CAR = {
@@ -133,11 +117,7 @@ describe.skipIf(!haveBrowser)("the simulator for a first visit, in a real headle
     if (!sqlite) return;
     service = await startTestService(sqlite);
     key = (await service.subscribe()).primaryKey;
-    browser = await chromium.launch({
-      executablePath: browserPath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-    });
-    fs.mkdirSync(artefacts, { recursive: true });
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
@@ -165,7 +145,7 @@ describe.skipIf(!haveBrowser)("the simulator for a first visit, in a real headle
     ).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({
-      path: path.join(artefacts, `simulator-${what}-${language}-${width}.png`),
+      path: path.join(ARTEFACTS, `simulator-${what}-${language}-${width}.png`),
       fullPage: true,
     });
     await page.close();
@@ -384,7 +364,7 @@ describe.skipIf(!haveBrowser)("the simulator for a first visit, in a real headle
       await page.goto(`${service.server.url}/simulator/${language}?${new URLSearchParams(CAR)}`);
       await ready(page);
       const pdf = await page.pdf({ format: "A4", printBackground: true });
-      fs.writeFileSync(path.join(artefacts, `simulator-print-${language}.pdf`), pdf);
+      fs.writeFileSync(path.join(ARTEFACTS, `simulator-print-${language}.pdf`), pdf);
       // The pages of a PDF: the /Count of its page tree's root (the largest /Count of the file).
       const counts = [...pdf.toString("latin1").matchAll(/\/Count\s+(\d+)/g)].map((m) => Number(m[1]));
       expect(Math.max(...counts)).toBe(1);
