@@ -90,6 +90,8 @@ const durable = (() => {
   };
   process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
   process.once("SIGTERM", () => process.exit(0));
+  // --cpu-prof writes its profile on a clean exit (bench/overhead.mjs stops a profiled floor with SIGINT).
+  process.once("SIGINT", () => process.exit(0));
   return (id, request, result) =>
     new Promise((resolve) => {
       if (waiting.length === 0) setImmediate(commit);

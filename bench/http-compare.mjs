@@ -2,7 +2,7 @@
 // Two builds of the service (or one build under two sets of Node options) against each other under
 // wrk, alternated round by round so that both see the same machine: the HTTP counterpart of
 // compare.mjs. Not part of `pnpm bench`. Each side runs in its own fresh SQLite folder (one
-// subscription, one stored car); per round each side gets a warm-up run and a measured run of
+// subscription, one stored car), or with BENCH_DATABASE=postgres in one private PostgreSQL cluster; per round each side gets a warm-up run and a measured run of
 // BENCH_SECONDS (default 6) at 50 connections, A then B in odd rounds and B then A in even ones.
 // Prints each round and the medians of the per-round ratios B/A (req/s, p50, p99), with the CPU
 // time per request of the server process (all its threads, from /proc) beside.
@@ -18,6 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { benchHttpRequest } from "./bench-request.mjs";
 import {
+  benchDatabase,
   newRegistrationDates,
   processCpuMs,
   seedDatabase,
@@ -52,12 +53,12 @@ const rounds = Number(values.rounds);
 /** A side's own database, made with the storage package of its own build. */
 async function prepare(root) {
   const { openStorage } = await import(path.join(path.resolve(root), "packages/storage/dist/index.js"));
-  return { root: path.resolve(root), ...(await seedDatabase(openStorage, "http-compare")) };
+  return { root: path.resolve(root), ...(await seedDatabase(openStorage, "http-compare", database.url)) };
 }
 
 async function measure(side, args) {
   const server = await startServer(path.join(side.root, "apps/api/dist/server.js"), {
-    env: { CARTAX_DATA_DIR: side.dataDir },
+    env: { CARTAX_DATA_DIR: side.dataDir, ...database.env },
     nodeArgs: args.split(" ").filter(Boolean),
   });
   try {
@@ -85,12 +86,15 @@ const median = (xs) => {
   const s = [...xs].sort((x, y) => x - y);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+// SQLite: each side its own folder; BENCH_DATABASE=postgres: one private cluster, each side its
+// own subscription and car in it (both builds must have the same migrations).
+const database = await benchDatabase();
 const a = await prepare(values.a);
 const b = await prepare(values.b);
 const line = (name, r) =>
   `${name} ${Math.round(r.rps).toLocaleString("en").padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms  CPU ${Math.round(r.cpuUs)} µs/req${r.non2xx ? `  (${r.non2xx} non-2xx!)` : ""}`;
 console.log(
-  `cartax HTTP comparison: ${values.route}, ${rounds} rounds of ${seconds} s, 50 connections, load average ${os.loadavg()[0].toFixed(1)}\nA = ${a.root} ${values["a-args"]}\nB = ${b.root} ${values["b-args"]}\n`,
+  `cartax HTTP comparison: ${values.route} on ${database.name}, ${rounds} rounds of ${seconds} s, 50 connections, load average ${os.loadavg()[0].toFixed(1)}\nA = ${a.root} ${values["a-args"]}\nB = ${b.root} ${values["b-args"]}\n`,
 );
 const ratios = { rps: [], p50: [], p99: [], cpuUs: [] };
 try {
@@ -104,6 +108,7 @@ try {
   }
 } finally {
   for (const side of [a, b]) fs.rmSync(side.dataDir, { recursive: true, force: true });
+  database.stop();
 }
 console.log(
   `\nmedian B/A: req/s ${median(ratios.rps).toFixed(3)}×  p50 ${median(ratios.p50).toFixed(3)}×  p99 ${median(ratios.p99).toFixed(3)}×  CPU per request ${median(ratios.cpuUs).toFixed(3)}×  (load average ${os.loadavg()[0].toFixed(1)})`,
