@@ -2,8 +2,9 @@
 // Two builds of the service (or one build under two sets of Node options) against each other under
 // wrk, alternated round by round so that both see the same machine: the HTTP counterpart of
 // compare.mjs. Not part of `pnpm bench`. Each side runs in its own fresh SQLite folder (one
-// subscription, one stored car), or with BENCH_DATABASE=postgres in one private PostgreSQL cluster; per round each side gets a warm-up run and a measured run of
-// BENCH_SECONDS (default 6) at 50 connections, A then B in odd rounds and B then A in even ones.
+// subscription, one stored car), or with BENCH_DATABASE=postgres in one private PostgreSQL cluster
+// (each side its own subscription and car); per round each side gets a warm-up run and a measured
+// run of BENCH_SECONDS (default 6) at 50 connections, A then B in odd rounds and B then A in even ones.
 // Prints each round and the medians of the per-round ratios B/A (req/s, p50, p99), with the CPU
 // time per request of the server process (all its threads, from /proc) beside.
 //
