@@ -2,7 +2,14 @@ import type { Kysely, Selectable } from "kysely";
 import type { CalculationRecordTable, CalculationTable, DatabaseSchema } from "./database-schema";
 import { decodeAudit, encodeAudit } from "./fast-path/audit-record-codec";
 import { GroupCommit } from "./fast-path/group-commit";
-import { type ListPage, type ListRequest, newestFirst, pageOf, pageQuery } from "./record-list";
+import {
+  type ListPage,
+  type ListRequest,
+  newestFirst,
+  pageOf,
+  pageQuery,
+  referencedCarIds,
+} from "./record-list";
 import { SqliteAuditWriter } from "./sqlite/audit-writer";
 
 /** The audit record of one Calculate call: "what did we say, under which rules?" */
@@ -58,7 +65,7 @@ const toRow = (record: CalculationRecordToSave) => ({
   engine_version: record.engineVersion,
   client_version: record.clientVersion,
   created_at: record.createdAt,
-  car_detail_ids: record.carDetailId ? ` ${record.carDetailId.toLowerCase()} ` : null,
+  car_detail_ids: referencedCarIds({ carDetailId: record.carDetailId }),
   request: record.request,
   result: record.result,
 });

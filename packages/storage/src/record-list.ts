@@ -36,7 +36,7 @@ export interface ListPage<T> {
 /**
  * The stored cars a request names (stored as ` id1 id2 `, matched with LIKE '% id %'): its
  * `carDetailId` when it has no inline `carDetail` (the inline car wins, docs/contract.md), and the
- * same for each of a comparison's `cars`. Undefined when it names none.
+ * same for each of a comparison's `cars`. Null when it names none.
  */
 export function referencedCarIds(request: unknown): string | null {
   const ids: string[] = [];
@@ -60,8 +60,8 @@ interface Listed {
 
 /**
  * The page's query over a table: the account, the filters, the position, newest first, one row
- * more than the page (it tells whether another page follows). `carColumn`: where the table keeps
- * the cars its records name (absent: the filter does not apply to it).
+ * more than the page (it tells whether another page follows). The car filter reads the table's
+ * `car_detail_ids` (written by `referencedCarIds`); the car details' own list never sends one.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the listed tables share these columns; Kysely's types cannot say so generically
 export function pageQuery<Q extends SelectQueryBuilder<any, any, any>>(query: Q, request: ListRequest): Q {

@@ -91,6 +91,14 @@ export const bodyProblems = {
   500: problems[500],
 } as const;
 
+/** The responses of a list after its 2xx (GET /v1/CarDetails, …): a bad query (400), the key, 429, 500. */
+export const listProblems = {
+  400: problems[400],
+  401: problems[401],
+  429: problems[429],
+  500: problems[500],
+} as const;
+
 /**
  * The problems of a read by id in the caller's account: the id malformed (400), the key (401), the
  * rate limit (429), no such id in this account (404, `notFound` says which), a fault (500).

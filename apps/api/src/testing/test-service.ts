@@ -18,8 +18,16 @@ export interface TestService {
     primaryKey: string;
     secondaryKey: string;
   }>;
+  /**
+   * The address on this server of the public page that `GET /v1/PublicLink?<query>` (e.g.
+   * `cardetailid=…`, `comparisonid=…`) links to: its Location names the public base URL.
+   */
+  publicPage(key: string, query: string): Promise<string>;
   stop(): Promise<void>;
 }
+
+/** The public base URL of every test service: the addresses its answers write start with it. */
+const PUBLIC_BASE_URL = "https://api.cartax.test";
 
 export async function startTestService(
   db: TestDatabase,
@@ -48,7 +56,7 @@ export async function startTestService(
       dataDir: database.dataDir,
       databaseUrl: database.databaseUrl,
       environment,
-      publicBaseUrl: "https://api.cartax.test",
+      publicBaseUrl: PUBLIC_BASE_URL,
       qrRenders: options.qrRenders,
       idempotencyTtlMs: options.idempotencyTtlMs,
     },
@@ -77,6 +85,10 @@ export async function startTestService(
         primaryKey: created.primaryKey,
         secondaryKey: created.secondaryKey,
       };
+    },
+    async publicPage(key, query) {
+      const link = await call(`${server.url}/v1/PublicLink?${query}`, key);
+      return (link.headers.get("location") ?? "").replace(PUBLIC_BASE_URL, server.url);
     },
     async stop() {
       await server.close();

@@ -3,7 +3,7 @@ import type { CalculationRecord } from "@cartax/storage";
 import { createRoute } from "@hono/zod-openapi";
 import type { ServiceContext } from "../../http/app-env";
 import type { Api } from "../../openapi/api";
-import { json, problems } from "../../openapi/responses";
+import { json, listProblems } from "../../openapi/responses";
 import { linkHeader, listQuery, listRequest, pageAnswer, savedRecordRead } from "../pipeline";
 import { recordedResult } from "./recorded-result";
 
@@ -19,10 +19,7 @@ export const listCalculationsRoute = (service: ServiceContext) =>
     request: { query: listQuery(true) },
     responses: {
       200: json("A page of calculations.", calculationPageSchema, { headers: linkHeader }),
-      400: problems[400],
-      401: problems[401],
-      429: problems[429],
-      500: problems[500],
+      ...listProblems,
     },
   });
 

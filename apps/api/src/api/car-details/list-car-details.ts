@@ -3,7 +3,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { ServiceContext } from "../../http/app-env";
 import { authenticate } from "../../http/authenticate";
 import type { Api } from "../../openapi/api";
-import { json, priceBasisHeader, problems, secured } from "../../openapi/responses";
+import { json, listProblems, priceBasisHeader, secured } from "../../openapi/responses";
 import { linkHeader, listQuery, listRequest, pageAnswer } from "../pipeline";
 import { carDetailView } from "./car-detail-view";
 
@@ -23,10 +23,7 @@ export const listCarDetailsRoute = (service: ServiceContext) =>
       200: json("A page of car details.", carDetailPageSchema, {
         headers: { ...linkHeader, ...priceBasisHeader },
       }),
-      400: problems[400],
-      401: problems[401],
-      429: problems[429],
-      500: problems[500],
+      ...listProblems,
     },
   });
 

@@ -133,12 +133,8 @@ describe.each(testDatabases())("Compare's ranking on a common basis on $dialect"
       expect(new Uint8Array(await again.arrayBuffer())).toEqual(bytes);
 
       // The shared page ranks as the answer did.
-      const link = await call(`${service.base}/PublicLink?comparisonid=${comparison.comparisonId}`, key);
-      const page = await (
-        await fetch(
-          `${(link.headers.get("location") ?? "").replace("https://api.cartax.test", service.server.url)}?lang=en`,
-        )
-      ).text();
+      const url = await service.publicPage(key, `comparisonid=${comparison.comparisonId}`);
+      const page = await (await fetch(`${url}?lang=en`)).text();
       const ranking = /<ol class="ranking"[^>]*>([\s\S]*?)<\/ol>/.exec(page)?.[1] ?? "";
       expect([...ranking.matchAll(/data-car="(\d+)"/g)].map((m) => Number(m[1]))).toEqual([1, 0]);
       expect(ranking).toContain("lacks Registration tax 2025 (weight)");

@@ -108,11 +108,7 @@ describe.each(testDatabases())("Compare's ranking in tiers on $dialect", (db) =>
         expect(cell(1, "tier")).toBe("1");
         expect(cell(0, "figures without a figure")).toContain("RoadTax 2025 (missingInput: weight)");
         // The shared page ranks as the answer did, each tier with its basis.
-        const link = await call(`${service.base}/PublicLink?comparisonid=${comparison.comparisonId}`, key);
-        const url = (link.headers.get("location") ?? "").replace(
-          "https://api.cartax.test",
-          service.server.url,
-        );
+        const url = await service.publicPage(key, `comparisonid=${comparison.comparisonId}`);
         const page = await (await fetch(`${url}?lang=${language}`)).text();
         const ranking = /<ol class="ranking"[^>]*>([\s\S]*?)<\/ol>/.exec(page)?.[1] ?? "";
         expect([...ranking.matchAll(/data-car="(\d+)"/g)].map((m) => Number(m[1]))).toEqual(

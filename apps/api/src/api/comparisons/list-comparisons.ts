@@ -3,8 +3,15 @@ import type { SavedResultRecord } from "@cartax/storage";
 import { createRoute } from "@hono/zod-openapi";
 import type { ServiceContext } from "../../http/app-env";
 import type { Api } from "../../openapi/api";
-import { json, problems } from "../../openapi/responses";
-import { linkHeader, listQuery, listRequest, pageAnswer, savedRecordRead } from "../pipeline";
+import { json, listProblems } from "../../openapi/responses";
+import {
+  linkHeader,
+  listQuery,
+  listRequest,
+  pageAnswer,
+  savedRecordFields,
+  savedRecordRead,
+} from "../pipeline";
 
 export const listComparisonsRoute = (service: ServiceContext) =>
   createRoute({
@@ -18,10 +25,7 @@ export const listComparisonsRoute = (service: ServiceContext) =>
     request: { query: listQuery(true) },
     responses: {
       200: json("A page of comparisons.", comparisonPageSchema, { headers: linkHeader }),
-      400: problems[400],
-      401: problems[401],
-      429: problems[429],
-      500: problems[500],
+      ...listProblems,
     },
   });
 
@@ -31,12 +35,7 @@ type Row = { carDetailId?: string | null; name?: string | null; totals?: unknown
 function comparisonListItem(record: SavedResultRecord) {
   const result = record.result as { years?: number[]; rows?: Row[]; ranking?: unknown };
   return {
-    comparisonId: record.id,
-    createdAt: record.createdAt,
-    rulesVersion: record.rulesVersion,
-    subscriptionId: record.subscriptionId,
-    version: record.clientVersion,
-    request: record.request,
+    ...savedRecordFields("comparisonId", record),
     summary: {
       years: result.years ?? [],
       rows: (result.rows ?? []).map((row) => ({

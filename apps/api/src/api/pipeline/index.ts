@@ -26,5 +26,5 @@ export {
   MAX_LIMIT,
   pageAnswer,
 } from "./record-list";
-export { ownRecord, savedRecordAnswer, savedRecordRead } from "./saved-records";
+export { ownRecord, savedRecordAnswer, savedRecordFields, savedRecordRead } from "./saved-records";
 export { type CarReference, type ReferencedCar, referencedCar, referencedCars } from "./stored-car";

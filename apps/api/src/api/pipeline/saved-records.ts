@@ -18,11 +18,11 @@ export const savedRecordRead = (service: ServiceContext) => ({
 });
 
 /**
- * A saved projection or comparison as its read answers it: its id under its own name
- * (`projectionId`, `comparisonId`), when, under which rules, by which subscription, the client's
- * version tag, the request as received and the answer as it was sent.
+ * What a saved projection or comparison says of itself, in its read and in its list: its id under
+ * its own name (`projectionId`, `comparisonId`), when, under which rules, by which subscription, the
+ * client's version tag and the request as received.
  */
-export function savedRecordAnswer(idName: "projectionId" | "comparisonId", record: SavedResultRecord) {
+export function savedRecordFields(idName: "projectionId" | "comparisonId", record: SavedResultRecord) {
   return {
     [idName]: record.id,
     createdAt: record.createdAt,
@@ -30,8 +30,12 @@ export function savedRecordAnswer(idName: "projectionId" | "comparisonId", recor
     subscriptionId: record.subscriptionId,
     version: record.clientVersion,
     request: record.request,
-    result: record.result,
   };
+}
+
+/** A saved projection or comparison as its read answers it: its fields and the answer as it was sent. */
+export function savedRecordAnswer(idName: "projectionId" | "comparisonId", record: SavedResultRecord) {
+  return { ...savedRecordFields(idName, record), result: record.result };
 }
 
 /**

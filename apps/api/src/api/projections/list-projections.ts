@@ -3,8 +3,15 @@ import type { SavedResultRecord } from "@cartax/storage";
 import { createRoute } from "@hono/zod-openapi";
 import type { ServiceContext } from "../../http/app-env";
 import type { Api } from "../../openapi/api";
-import { json, problems } from "../../openapi/responses";
-import { linkHeader, listQuery, listRequest, pageAnswer, savedRecordRead } from "../pipeline";
+import { json, listProblems } from "../../openapi/responses";
+import {
+  linkHeader,
+  listQuery,
+  listRequest,
+  pageAnswer,
+  savedRecordFields,
+  savedRecordRead,
+} from "../pipeline";
 
 export const listProjectionsRoute = (service: ServiceContext) =>
   createRoute({
@@ -18,10 +25,7 @@ export const listProjectionsRoute = (service: ServiceContext) =>
     request: { query: listQuery(true) },
     responses: {
       200: json("A page of projections.", projectionPageSchema, { headers: linkHeader }),
-      400: problems[400],
-      401: problems[401],
-      429: problems[429],
-      500: problems[500],
+      ...listProblems,
     },
   });
 
@@ -29,12 +33,7 @@ export const listProjectionsRoute = (service: ServiceContext) =>
 function projectionListItem(record: SavedResultRecord) {
   const result = record.result as { from?: string; until?: string; totals?: unknown[]; summary?: unknown };
   return {
-    projectionId: record.id,
-    createdAt: record.createdAt,
-    rulesVersion: record.rulesVersion,
-    subscriptionId: record.subscriptionId,
-    version: record.clientVersion,
-    request: record.request,
+    ...savedRecordFields("projectionId", record),
     summary: {
       from: result.from ?? null,
       until: result.until ?? null,

@@ -39,8 +39,7 @@ describe.skipIf(!haveBrowser)("the car page's benefit in kind of a month, in Chr
     service = await startTestService(sqlite);
     const { primaryKey } = await service.subscribe();
     const { id } = await readJson(await call(`${service.base}/CarDetails`, primaryKey, { body: car }));
-    const link = await call(`${service.base}/PublicLink?cardetailid=${id}`, primaryKey);
-    url = (link.headers.get("location") ?? "").replace("https://api.cartax.test", service.server.url);
+    url = await service.publicPage(primaryKey, `cardetailid=${id}`);
     const [from, until] = [today, `${today.slice(0, 4)}-12-31`];
     const schedule = await readJson(
       await call(`${service.base}/BenefitInKind/schedule`, primaryKey, {

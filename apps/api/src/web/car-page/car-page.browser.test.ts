@@ -79,8 +79,7 @@ describe.skipIf(!haveBrowser)(
     /** The public link of a car saved by the API. */
     async function linkOf(car: object): Promise<string> {
       const { id } = await readJson(await call(`${service.base}/CarDetails`, primaryKey, { body: car }));
-      const link = await call(`${service.base}/PublicLink?cardetailid=${id}`, primaryKey);
-      return (link.headers.get("location") ?? "").replace("https://api.cartax.test", service.server.url);
+      return service.publicPage(primaryKey, `cardetailid=${id}`);
     }
 
     /** The API's lines of this year for the car in a region, as POST /v1/Calculate answers them. */

@@ -79,9 +79,7 @@ describe.skipIf(!haveBrowser)("the public page in a real headless Chromium: lang
     service = await startTestService(sqlite);
     const { primaryKey } = await service.subscribe();
     const { id } = await readJson(await call(`${service.base}/CarDetails`, primaryKey, { body: car }));
-    const location =
-      (await call(`${service.base}/PublicLink?cardetailid=${id}`, primaryKey)).headers.get("location") ?? "";
-    url = location.replace("https://api.cartax.test", service.server.url);
+    url = await service.publicPage(primaryKey, `cardetailid=${id}`);
     browser = await chromium.launch({
       executablePath: browserPath,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],

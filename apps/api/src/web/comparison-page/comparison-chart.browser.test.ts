@@ -66,11 +66,7 @@ describe.skipIf(!haveBrowser)(
           },
         }),
       );
-      const link = await call(
-        `${service.base}/PublicLink?comparisonid=${comparison.comparisonId}`,
-        primaryKey,
-      );
-      url = (link.headers.get("location") ?? "").replace("https://api.cartax.test", service.server.url);
+      url = await service.publicPage(primaryKey, `comparisonid=${comparison.comparisonId}`);
       browser = await launchBrowser();
     });
     afterAll(async () => {

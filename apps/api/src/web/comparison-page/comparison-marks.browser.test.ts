@@ -68,11 +68,7 @@ describe.skipIf(!haveBrowser)(
       service = await startTestService(sqlite);
       const { primaryKey } = await service.subscribe();
       comparison = await readJson(await call(`${service.base}/Compare`, primaryKey, { body: request }));
-      const link = await call(
-        `${service.base}/PublicLink?comparisonid=${comparison.comparisonId}`,
-        primaryKey,
-      );
-      url = (link.headers.get("location") ?? "").replace("https://api.cartax.test", service.server.url);
+      url = await service.publicPage(primaryKey, `comparisonid=${comparison.comparisonId}`);
       browser = await launchBrowser();
     });
     afterAll(async () => {

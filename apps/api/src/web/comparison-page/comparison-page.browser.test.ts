@@ -44,8 +44,7 @@ describe.skipIf(!haveBrowser)("the public page of a comparison in a real headles
         body: compareRequest({ years: 4, assumeLatestRules: true }),
       }),
     );
-    const link = await call(`${service.base}/PublicLink?comparisonid=${comparison.comparisonId}`, primaryKey);
-    url = (link.headers.get("location") ?? "").replace("https://api.cartax.test", service.server.url);
+    url = await service.publicPage(primaryKey, `comparisonid=${comparison.comparisonId}`);
     browser = await chromium.launch({
       executablePath: browserPath,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],

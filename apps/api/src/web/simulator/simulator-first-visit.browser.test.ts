@@ -418,11 +418,7 @@ describe.skipIf(!haveBrowser)("the simulator for a first visit, in a real headle
     const { id } = await readJson(
       await call(`${service.base}/CarDetails`, key, { body: bodyOf().carDetail }),
     );
-    const carLink = await call(`${service.base}/PublicLink?cardetailid=${id}`, key);
-    const carUrl = (carLink.headers.get("location") ?? "").replace(
-      "https://api.cartax.test",
-      service.server.url,
-    );
+    const carUrl = await service.publicPage(key, `cardetailid=${id}`);
     await page.goto(`${carUrl}?lang=en`);
     expect(await page.locator('[data-testid="simulator-link"]').getAttribute("href")).toBe("/simulator/en");
     expect(await axeViolations(page)).toEqual([]);
@@ -432,8 +428,7 @@ describe.skipIf(!haveBrowser)("the simulator for a first visit, in a real headle
         body: compareRequest({ years: 4, assumeLatestRules: true }),
       }),
     );
-    const link = await call(`${service.base}/PublicLink?comparisonid=${comparison.comparisonId}`, key);
-    const url = (link.headers.get("location") ?? "").replace("https://api.cartax.test", service.server.url);
+    const url = await service.publicPage(key, `comparisonid=${comparison.comparisonId}`);
     await page.goto(`${url}?lang=nl`);
     const fromComparison = page.locator('[data-testid="simulator-link"]');
     expect(await fromComparison.getAttribute("href")).toBe("/simulator/nl");
