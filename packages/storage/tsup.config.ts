@@ -5,8 +5,9 @@ export default defineConfig({
     "src/index.ts",
     "src/testing/index.ts",
     "src/testing/postgres-global-setup.ts",
-    // The SQLite writer's thread: started by file (sqlite/audit-writer.ts), so it is an entry.
+    // The writer threads: started by file (fast-path/audit-writer.ts), so they are entries.
     "src/sqlite/audit-writer-thread.ts",
+    "src/postgres/audit-writer-thread.ts",
   ],
   format: ["esm"],
   dts: true,

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { CalculationRecordTable, CalculationTable, DatabaseSchema } from "./database-schema";
 import { decodeAudit, encodeAudit } from "./fast-path/audit-record-codec";
+import { AuditWriter } from "./fast-path/audit-writer";
 import { GroupCommit } from "./fast-path/group-commit";
 import {
   type ListPage,
@@ -10,7 +11,6 @@ import {
   pageQuery,
   referencedCarIds,
 } from "./record-list";
-import { SqliteAuditWriter } from "./sqlite/audit-writer";
 
 /** The audit record of one Calculate call: "what did we say, under which rules?" */
 export interface CalculationRecord {
@@ -101,18 +101,25 @@ const plainRecord = (plain: Selectable<CalculationTable>): CalculationRecord => 
   storedAs: "plain",
 });
 
-/** SQLite's writer thread for the audit records of the database file (and other writes: `execute`). */
-export const calculationWriter = (sqliteFile: string): SqliteAuditWriter =>
-  new SqliteAuditWriter(sqliteFile, { table: "calculation_records", columns: COLUMNS, encodeAudit: true });
+/**
+ * The writer thread of the audit records: SQLite's (of the database file; it also runs the other
+ * writes: `execute`) or PostgreSQL's (its own connection to the URL).
+ */
+export const calculationWriter = (database: "sqlite" | "postgres", connection: string): AuditWriter =>
+  new AuditWriter(database, connection, {
+    table: "calculation_records",
+    columns: COLUMNS,
+    encodeAudit: true,
+  });
 
 export class CalculationStore {
-  /** SQLite only: compresses and commits audit records from a worker thread, by group commit. */
-  private readonly offThread: SqliteAuditWriter | undefined;
+  /** Compresses and commits audit records from a worker thread, by group commit. */
+  private readonly offThread: AuditWriter | undefined;
 
-  // PostgreSQL, or SQLite once the worker thread died: compressed on the event loop (about 50 µs
-  // a record), then group commit on the main connection. On libuv's thread pool each record cost
-  // about 570 µs of the pool's CPU beside 60 µs on the loop, and Calculate ran at 0.60× the req/s
-  // (bench/README.md, PostgreSQL).
+  // Once the worker thread died (or without one: tests of the store alone): compressed on the
+  // event loop (about 50 µs a record), then group commit on the main connection. On libuv's thread
+  // pool each record cost about 570 µs of the pool's CPU beside 60 µs on the loop, and Calculate ran
+  // at 0.60× the req/s (bench/README.md, PostgreSQL).
   private readonly writer = new GroupCommit<ReturnType<typeof toRow>>(async (rows) => {
     const encoded = rows.map(({ request, result, ...columns }) => ({
       ...columns,
@@ -121,10 +128,10 @@ export class CalculationStore {
     await this.db.insertInto("calculation_records").values(encoded).execute();
   });
 
-  /** `offThread`: SQLite's writer thread (calculationWriter), absent on PostgreSQL. */
+  /** `offThread`: the database's writer thread (calculationWriter). */
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
-    offThread?: SqliteAuditWriter,
+    offThread?: AuditWriter,
   ) {
     this.offThread = offThread;
   }

@@ -91,7 +91,7 @@ export const SQLITE_FILE_NAME = "cartax.sqlite";
 function sqliteDialect(dataDir: string): SqliteDialect {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = new SqliteDatabase(sqliteFile(dataDir));
-  // (The audit writer thread opens the same file with the same pragmas: sqlite-audit-writer.ts.)
+  // (The audit writer thread opens the same file with the same pragmas: sqlite/audit-writer-thread.ts.)
   // WAL: readers proceed while one transaction writes. synchronous=FULL: a commit is on disk before
   // it is acknowledged, so even a power cut loses no acknowledged write (NORMAL would survive a
   // process kill, not a machine crash). busy_timeout: the CLI and a running server share the file.
@@ -162,8 +162,12 @@ export async function openStorage(
     throw error;
   }
   // SQLite: one writer thread commits the audit records and the usage counts off the event loop.
-  const writer = config.databaseUrl ? undefined : calculationWriter(sqliteFile(config.dataDir));
-  const calculations = new CalculationStore(db, writer);
+  // PostgreSQL: a writer thread with a connection of its own compresses and commits the records.
+  const writer = config.databaseUrl ? undefined : calculationWriter("sqlite", sqliteFile(config.dataDir));
+  const calculations = new CalculationStore(
+    db,
+    writer ?? calculationWriter("postgres", config.databaseUrl as string),
+  );
   const reader = config.databaseUrl ? undefined : sqliteReader(config.dataDir);
   // PostgreSQL has no data_version: the triggers of migration 0016 notify each write instead.
   const feed = config.databaseUrl ? new PostgresChangeFeed(config.databaseUrl, timing) : undefined;

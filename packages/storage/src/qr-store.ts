@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DatabaseSchema } from "./database-schema";
-import type { SqliteAuditWriter } from "./sqlite/audit-writer";
+import type { AuditWriter } from "./fast-path/audit-writer";
 
 export interface StoredLogo {
   readonly name: string;
@@ -25,7 +25,7 @@ export class QrStore {
    */
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
-    private readonly offThread?: SqliteAuditWriter,
+    private readonly offThread?: AuditWriter,
   ) {}
 
   /** Adds or replaces a logo (the caller has validated it). */

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DatabaseSchema } from "./database-schema";
-import type { SqliteAuditWriter } from "./sqlite/audit-writer";
+import type { AuditWriter } from "./fast-path/audit-writer";
 
 /** Requests of one subscription for one endpoint and status over a period. */
 export interface UsageRow {
@@ -30,11 +30,11 @@ export class UsageStore {
 
   /**
    * `offThread` (SQLite): the flush runs on the writer thread's connection, never waiting for the
-   * write lock on the event loop while audit records are being committed (SqliteAuditWriter.execute).
+   * write lock on the event loop while audit records are being committed (AuditWriter.execute).
    */
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
-    private readonly offThread?: SqliteAuditWriter,
+    private readonly offThread?: AuditWriter,
   ) {}
 
   record(subscriptionId: string, method: string, route: string, status: number, at = Date.now()): void {

@@ -1,25 +1,37 @@
 /**
- * The audit writer's thread (started by SqliteAuditWriter, audit-writer.ts), with its own
+ * SQLite's writer thread (started by AuditWriter, fast-path/audit-writer.ts), with its own
  * better-sqlite3 connection to the database file.
  *
- * The group commit happens here: each message holds the rows of one turn of the parent's event
- * loop; the thread takes every other message already queued (receiveMessageOnPort, up to
- * `maxBatch` rows) and commits all their rows in one transaction, so a row waits at most for the
- * commit under way and its own. If that transaction fails, each row is retried in its own, so one
- * bad row fails only its own caller. Other writes of the server (`execute`: the usage counts, QR
- * bookkeeping) run here too, each in its own transaction between two batches. Rows of an audit
- * table are compressed here (`encode`), off the event loop.
+ * The group commit happens here: rows come a few at a time while the parent's turn of the event
+ * loop goes on and are made ready as they come (an audit table's texts compressed: rowValues); once
+ * a message says the turn ended, the thread takes every other message already queued
+ * (receiveMessageOnPort, up to `maxBatch` rows) and commits all the ready rows in one transaction,
+ * so a row waits at most for the commit under way and its own. If that transaction fails, each row
+ * is retried in its own, so one bad row fails only its own caller. Other writes of the server
+ * (`execute`: the usage counts, QR bookkeeping) run here too, each in its own transaction between
+ * two batches.
  */
 import { isMainThread, parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
-import { encodeAudit } from "../fast-path/audit-record-codec";
-import type { ExecuteMessage, RowMessage, Settled, WriterThreadData } from "./audit-writer-messages";
+import type {
+  ExecuteMessage,
+  Settled,
+  WriterMessage,
+  WriterThreadData,
+} from "../fast-path/audit-writer-messages";
+import {
+  insertStatement,
+  messageOf,
+  type Ready,
+  ReadyRows,
+  type RowValues,
+} from "../fast-path/audit-writer-rows";
 
 if (isMainThread || !parentPort) throw new Error("audit-writer-thread runs only as a worker thread");
 const port = parentPort;
 const data = workerData as WriterThreadData;
 
-const db = new Database(data.file);
+const db = new Database(data.connection);
 db.pragma("journal_mode = WAL");
 db.pragma("synchronous = FULL");
 db.pragma("busy_timeout = 5000");
@@ -29,24 +41,12 @@ db.pragma("busy_timeout = 5000");
 // Calculate when a record was 14 KB; with compressed records of about 0.7 KB it earned nothing
 // (0.997× req/s, p99 0.83× without it: bench/README.md, fast paths) and was removed.
 
-type Values = Record<string, string | number | Uint8Array | null>;
-
-/** The statement's parameters of a posted row: its columns, the audit texts compressed first. */
-function valuesOf(row: RowMessage["row"]): Values {
-  const source: Record<string, unknown> = data.encodeAudit
-    ? { ...row, ...encodeAudit(String(row.request ?? ""), String(row.result ?? "")) }
-    : row;
-  const values: Values = {};
-  for (const column of data.columns) values[column] = (source[column] ?? null) as Values[string];
-  return values;
-}
-
-const insert = db.prepare(data.sql);
-const insertAll = db.transaction((rows: readonly RowMessage[]) => {
-  for (const { row } of rows) insert.run(valuesOf(row));
+const insert = db.prepare(insertStatement(data, `(${data.columns.map(() => "?").join(", ")})`));
+const insertAll = db.transaction((rows: readonly Ready[]) => {
+  for (const { values } of rows) insert.run(values);
 });
-const insertOne = db.transaction((row: RowMessage["row"]) => {
-  insert.run(valuesOf(row));
+const insertOne = db.transaction((values: RowValues) => {
+  insert.run(values);
 });
 
 const statements = new Map<string, Database.Statement>();
@@ -63,18 +63,20 @@ const executeAll = db.transaction((list: ExecuteMessage["statements"]) => {
   for (const s of list) prepared(s.sql).run(...s.parameters);
 });
 
-const messageOf = (error: unknown) => String((error as Error | undefined)?.message ?? error);
+/** Rows compressed as they came, waiting for the end of their turn (or a full batch) to commit. */
+const ready = new ReadyRows(data);
 
-function commitRows(rows: readonly RowMessage[]): void {
+function commitReady(): void {
+  if (ready.empty) return;
+  const { rows, failed } = ready.take(data.maxBatch);
   try {
     insertAll(rows);
-    port.postMessage({ ok: rows.map((r) => r.id) } satisfies Settled);
+    port.postMessage({ ok: rows.map((r) => r.id), failed } satisfies Settled);
   } catch {
     const ok: number[] = [];
-    const failed: { id: number; message: string }[] = [];
     for (const row of rows) {
       try {
-        insertOne(row.row);
+        insertOne(row.values);
         ok.push(row.id);
       } catch (error) {
         failed.push({ id: row.id, message: messageOf(error) });
@@ -93,25 +95,38 @@ function execute({ id, statements: list }: ExecuteMessage): void {
   }
 }
 
-port.on("message", (first: RowMessage[] | ExecuteMessage) => {
-  const queue = [first];
-  while (queue.length > 0) {
-    const message = queue.shift() as RowMessage[] | ExecuteMessage;
-    if (!Array.isArray(message)) {
+const next = () => receiveMessageOnPort(port)?.message as WriterMessage | undefined;
+
+/*
+ * Rows are compressed as their messages come, while the parent's turn goes on; they are committed
+ * once a message says their turn ended (with whatever else queued meanwhile, up to maxBatch), and
+ * before statements of `execute`, which run after the rows posted before them.
+ */
+port.on("message", (first: WriterMessage) => {
+  let message: WriterMessage | undefined = first;
+  while (message) {
+    if ("statements" in message) {
+      commitReady();
       execute(message);
-      continue;
-    }
-    const rows = message.slice();
-    while (rows.length < data.maxBatch) {
-      const next = receiveMessageOnPort(port);
-      if (!next) break;
-      const more = next.message as RowMessage[] | ExecuteMessage;
-      if (!Array.isArray(more)) {
-        queue.push(more);
-        break;
+    } else if ("close" in message) {
+      commitReady();
+      db.close();
+      port.postMessage({ ok: [message.id] } satisfies Settled);
+      return;
+    } else {
+      ready.add(message.rows);
+      if (message.end || ready.size >= data.maxBatch) {
+        // Whatever queued while this thread worked goes into the same transaction.
+        let more = next();
+        while (more && "rows" in more && ready.size < data.maxBatch) {
+          ready.add(more.rows);
+          more = next();
+        }
+        commitReady();
+        message = more;
+        continue;
       }
-      rows.push(...more);
     }
-    commitRows(rows);
+    message = next();
   }
 });

@@ -1,10 +1,13 @@
 /** What the audit writer (audit-writer.ts) and its thread (audit-writer-thread.ts) say to each other. */
 
+/** Which database's thread: `sqlite/audit-writer-thread.ts` or `postgres/audit-writer-thread.ts`. */
+export type WriterDatabase = "sqlite" | "postgres";
+
 /** The thread's start-up data. */
 export interface WriterThreadData {
-  readonly file: string;
-  /** The insert statement, with one named parameter per column. */
-  readonly sql: string;
+  /** The SQLite file, or the PostgreSQL URL. */
+  readonly connection: string;
+  readonly table: string;
   readonly columns: readonly string[];
   /** Rows hold `request` and `result` texts, compressed by the thread into the audit columns. */
   readonly encodeAudit: boolean;
@@ -17,11 +20,29 @@ export interface RowMessage {
   readonly row: Readonly<Record<string, string | number | null>>;
 }
 
+/**
+ * Rows of one turn of the parent's event loop, posted as they come (a few at a time) so that the
+ * thread compresses them while the parent works on; `end`: the turn is over, commit what came.
+ */
+export interface RowsMessage {
+  readonly rows: readonly RowMessage[];
+  readonly end: boolean;
+}
+
 /** Statements to run in one transaction. */
 export interface ExecuteMessage {
   readonly id: number;
   readonly statements: readonly { sql: string; parameters: readonly unknown[] }[];
 }
+
+/** The thread closes its connection and answers with `ok: [id]`; it is stopped after. */
+export interface CloseMessage {
+  readonly id: number;
+  readonly close: true;
+}
+
+/** What the parent posts to a writer thread. */
+export type WriterMessage = RowsMessage | ExecuteMessage | CloseMessage;
 
 /** The thread's answer to one transaction. */
 export interface Settled {

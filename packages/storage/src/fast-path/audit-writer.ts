@@ -1,19 +1,32 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { RowMessage, Settled, WriterThreadData } from "./audit-writer-messages";
+import type {
+  CloseMessage,
+  RowMessage,
+  RowsMessage,
+  Settled,
+  WriterDatabase,
+  WriterThreadData,
+} from "./audit-writer-messages";
 
 type Row = Readonly<Record<string, string | number | null>>;
 
 /** Rows committed in one transaction at most (a larger backlog is committed in several). */
 const MAX_BATCH = 200;
+/**
+ * Rows posted to the thread as soon as this many wait, before their turn of the event loop ends:
+ * the thread compresses them while this thread works on, instead of after (bench/README.md).
+ */
+const POST_EVERY = 4;
 
 /**
- * A thread module of this package, from its build (`dist/sqlite/…`): resolved by the package's own
- * name, so the sources under vitest and the bundle of the service start the same compiled file.
+ * The writer thread of a database, from this package's build (`dist/sqlite/…`, `dist/postgres/…`):
+ * resolved by the package's own name, so the sources under vitest and the bundle of the service
+ * start the same compiled file.
  */
-const threadModule = (name: string): URL =>
-  pathToFileURL(createRequire(import.meta.url).resolve(`@cartax/storage/sqlite/${name}`));
+const threadModule = (database: WriterDatabase): URL =>
+  pathToFileURL(createRequire(import.meta.url).resolve(`@cartax/storage/${database}/audit-writer-thread`));
 
 /** What a writer inserts: the table, its columns, and whether rows carry audit texts to compress. */
 export interface AuditWriterTable {
@@ -24,20 +37,25 @@ export interface AuditWriterTable {
 }
 
 /**
- * Inserts rows of one table from a worker thread by group commit. better-sqlite3 is synchronous:
- * on the event loop, each commit (insert + fsync, synchronous=FULL) stalled every request in
- * flight for a few milliseconds. Off the loop, requests keep being served while a batch commits;
- * each caller is still answered only after the transaction holding its row is on disk.
+ * Inserts rows of one table from a worker thread by group commit, with a connection of its own
+ * (`sqlite/audit-writer-thread.ts`, `postgres/audit-writer-thread.ts`). better-sqlite3 is
+ * synchronous: on the event loop, each commit (insert + fsync, synchronous=FULL) stalled every
+ * request in flight for a few milliseconds. On PostgreSQL the event loop compressed each record and
+ * spoke the protocol for its insert, and was the bottleneck (bench/README.md). Off the loop,
+ * requests keep being served while a batch is compressed and committed; each caller is still
+ * answered only after the transaction holding its row is committed.
  *
- * The rows of one turn of the event loop are posted together right after it, without waiting for
- * the worker's answer to earlier rows: the worker batches whatever queued while it committed.
- * Waiting for one batch's answer before posting the next (as a GroupCommit on this thread did) made
- * a row wait for the previous batch's answer to reach the (busy) event loop as well:
- * under wrk the commits took 12 ms in the worker and 22 ms as the event loop saw them, and the loop
- * sat idle a third of the time with every connection waiting for an audit record. The worker starts
- * on first use, so the CLI never pays for it.
+ * Rows are posted a few at a time as they come (`POST_EVERY`), and a last message says the turn of
+ * the event loop is over: the thread compresses rows while this thread works on, and commits the
+ * rows of a turn together once it ends (with whatever queued while it committed), without waiting
+ * for the answer to earlier rows. Posting a turn's rows only after it ended left the thread idle
+ * while the loop worked and the loop idle while the thread compressed (0.90× the req/s). Waiting
+ * for one batch's answer before posting the next (as a GroupCommit on this thread did) made a row
+ * wait for the previous batch's answer to reach the (busy) event loop as well: under wrk the commits
+ * took 12 ms in the worker and 22 ms as the event loop saw them. The worker starts on first use, so
+ * the CLI never pays for it.
  */
-export class SqliteAuditWriter {
+export class AuditWriter {
   private worker: Worker | undefined;
   private broken: Error | undefined;
   private nextId = 0;
@@ -45,15 +63,16 @@ export class SqliteAuditWriter {
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private idle: (() => void)[] = [];
   private outgoing: RowMessage[] = [];
-  private readonly sql: string;
+  private turnEnding = false;
 
+  /**
+   * `database`: which thread; `connection`: the SQLite file or the PostgreSQL URL.
+   */
   constructor(
-    private readonly file: string,
+    private readonly database: WriterDatabase,
+    private readonly connection: string,
     private readonly target: AuditWriterTable,
-  ) {
-    const { table, columns } = target;
-    this.sql = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) values (${columns.map((c) => `@${c}`).join(", ")})`;
-  }
+  ) {}
 
   /** False once the worker died: the caller then writes on the main connection instead. */
   get usable(): boolean {
@@ -71,16 +90,23 @@ export class SqliteAuditWriter {
     const id = this.nextId++;
     // Referenced while a row is in flight, so a script awaiting its insert does not exit early.
     if (this.waiting.size === 0) worker.ref();
-    if (this.outgoing.length === 0) setImmediate(() => this.post());
+    if (!this.turnEnding) {
+      this.turnEnding = true;
+      setImmediate(() => {
+        this.turnEnding = false;
+        this.post(true);
+      });
+    }
     this.outgoing.push({ id, row });
+    if (this.outgoing.length >= POST_EVERY) this.post(false);
     return new Promise((resolve, reject) => this.waiting.set(id, { resolve, reject }));
   }
 
-  /** Posts the rows of this turn of the event loop in one message. */
-  private post() {
+  /** Posts the rows held; `end`: the turn of the event loop is over, its rows may be committed. */
+  private post(end: boolean) {
     const rows = this.outgoing;
     this.outgoing = [];
-    if (this.worker) this.worker.postMessage(rows);
+    if (this.worker) this.worker.postMessage({ rows, end } satisfies RowsMessage);
     else {
       for (const { id } of rows) this.settle(id, this.broken ?? new Error("the audit writer is closed"));
       this.whenEmpty(undefined);
@@ -92,6 +118,7 @@ export class SqliteAuditWriter {
    * On the event loop's own connection such a write waits for the write lock synchronously
    * (busy_timeout), while the worker commits batch after batch under load: the usage flush every
    * 5 s stalled every request for tens of milliseconds. Here it waits its turn off the loop.
+   * SQLite's thread only (PostgreSQL has no such lock: its other writes stay on the pool).
    */
   execute(statements: readonly { sql: string; parameters: readonly unknown[] }[]): Promise<void> {
     const worker = this.start();
@@ -108,11 +135,23 @@ export class SqliteAuditWriter {
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
-  /** Stops the worker; call after every insert was answered (drain). */
+  /**
+   * Stops the worker; call after every insert was answered (drain). The thread closes its
+   * connection first (a PostgreSQL server would otherwise log a connection reset), or is stopped
+   * after a second.
+   */
   async close(): Promise<void> {
     const worker = this.worker;
+    if (!worker) return;
+    const id = this.nextId++;
+    worker.ref();
+    const closed = new Promise<void>((resolve) => this.waiting.set(id, { resolve, reject: () => resolve() }));
+    worker.postMessage({ id, close: true } satisfies CloseMessage);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
+    clearTimeout(timer);
     this.worker = undefined;
-    if (worker) await worker.terminate();
+    await worker.terminate();
   }
 
   private settle(id: number, error?: Error) {
@@ -133,13 +172,13 @@ export class SqliteAuditWriter {
   private start(): Worker {
     if (this.worker) return this.worker;
     const workerData: WriterThreadData = {
-      file: this.file,
-      sql: this.sql,
+      connection: this.connection,
+      table: this.target.table,
       columns: this.target.columns,
       encodeAudit: this.target.encodeAudit === true,
       maxBatch: MAX_BATCH,
     };
-    const worker = new Worker(threadModule("audit-writer-thread"), { workerData });
+    const worker = new Worker(threadModule(this.database), { workerData });
     worker.on("message", (message: Settled) => {
       this.transactions++;
       for (const id of message.ok) this.settle(id);
