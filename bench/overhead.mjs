@@ -73,7 +73,7 @@ const PARTS = [
       url.includes("pg@") ||
       url.includes("pg-") ||
       url.includes("kysely") ||
-      ["insertAll", "commit", "commitRows"].includes(fn) ||
+      ["insertAll", "insertOne", "commit", "commitReady", "commitTurns", "insertRows"].includes(fn) ||
       (url.includes("packages/storage/") && ["flush", "CalculationStore.writer", "insert"].includes(fn)),
   },
   {

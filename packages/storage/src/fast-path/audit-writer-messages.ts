@@ -12,6 +12,8 @@ export interface WriterThreadData {
   /** Rows hold `request` and `result` texts, compressed by the thread into the audit columns. */
   readonly encodeAudit: boolean;
   readonly maxBatch: number;
+  /** Ready rows committed before their turn ends once this many wait and nothing else is queued. */
+  readonly commitEarly: number;
 }
 
 /** A row to insert, with the id its answer carries back. */

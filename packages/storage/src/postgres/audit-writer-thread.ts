@@ -5,9 +5,9 @@
  * On the event loop, each audit record was compressed there (about 70 µs) and its insert spoken
  * over the protocol, and the loop was Calculate's bottleneck on PostgreSQL (bench/README.md). Here
  * rows come a few at a time while the parent's turn goes on and are made ready as they come (an
- * audit table's texts compressed: rowValues); once a message says the turn ended, the ready rows
- * are inserted by one statement (its own transaction), and rows that come while it runs wait for the
- * next: a group commit, as SQLite's thread does. If that statement fails, each row is retried in its
+ * audit table's texts compressed: rowValues); once a message says the turn ended, or once
+ * `commitEarly` rows are ready, the ready rows are inserted by one statement (its own transaction),
+ * and rows that come while it runs wait for the next: a group commit, as SQLite's thread does. If that statement fails, each row is retried in its
  * own, so one bad row fails only its own caller. The other writes of the server stay on the
  * service's pool (PostgreSQL has no single write lock for them to wait on).
  */
@@ -65,7 +65,8 @@ async function insertRows(rows: readonly Ready[]): Promise<void> {
 async function commitTurns(): Promise<void> {
   if (committing) return;
   committing = true;
-  while ((turnEnded || ready.size >= data.maxBatch) && !ready.empty) {
+  // The rows of an ended turn, or enough ready rows (commitEarly) without waiting for the end.
+  while ((turnEnded || ready.size >= data.commitEarly) && !ready.empty) {
     const { rows, failed } = ready.take(data.maxBatch);
     if (ready.size === 0) turnEnded = false;
     try {

@@ -6,7 +6,8 @@
  * loop goes on and are made ready as they come (an audit table's texts compressed: rowValues); once
  * a message says the turn ended, the thread takes every other message already queued
  * (receiveMessageOnPort, up to `maxBatch` rows) and commits all the ready rows in one transaction,
- * so a row waits at most for the commit under way and its own. If that transaction fails, each row
+ * so a row waits at most for the commit under way and its own; with nothing queued and
+ * `commitEarly` rows ready, it commits them without waiting for the turn's end. If that transaction fails, each row
  * is retried in its own, so one bad row fails only its own caller. Other writes of the server
  * (`execute`: the usage counts, QR bookkeeping) run here too, each in its own transaction between
  * two batches.
@@ -99,8 +100,9 @@ const next = () => receiveMessageOnPort(port)?.message as WriterMessage | undefi
 
 /*
  * Rows are compressed as their messages come, while the parent's turn goes on; they are committed
- * once a message says their turn ended (with whatever else queued meanwhile, up to maxBatch), and
- * before statements of `execute`, which run after the rows posted before them.
+ * once a message says their turn ended (with whatever else queued meanwhile, up to maxBatch), once
+ * `commitEarly` are ready with nothing queued, and before statements of `execute`, which run after
+ * the rows posted before them.
  */
 port.on("message", (first: WriterMessage) => {
   let message: WriterMessage | undefined = first;
@@ -128,5 +130,7 @@ port.on("message", (first: WriterMessage) => {
       }
     }
     message = next();
+    // Nothing else to do: enough ready rows are committed without waiting for their turn's end.
+    if (!message && ready.size >= data.commitEarly) commitReady();
   }
 });
