@@ -189,3 +189,44 @@ describe.each(testDatabases())("AuditWriter on $dialect", (database) => {
     );
   });
 });
+
+describe.each(testDatabases())("the writer thread on $dialect, message by message", (database) => {
+  describe.skipIf(!database.available)("", () => {
+    it("commits every row of an ended turn, even past one batch", async () => {
+      const fresh = await database.create();
+      const table = await tableOn(database.dialect, fresh);
+      const { Worker } = await import("node:worker_threads");
+      const { createRequire } = await import("node:module");
+      const module = createRequire(import.meta.url).resolve(
+        `@cartax/storage/${database.dialect}/audit-writer-thread`,
+      );
+      const worker = new Worker(module, {
+        workerData: {
+          connection: table.connection,
+          table: "audit",
+          columns: ["id", "body"],
+          encodeAudit: false,
+          maxBatch: 200,
+          commitEarly: 1000,
+        },
+      });
+      const answered = new Set<number>();
+      const all = new Promise<void>((resolve) =>
+        worker.on("message", (message: { ok: number[] }) => {
+          for (const id of message.ok) answered.add(id);
+          if (answered.size === 202) resolve();
+        }),
+      );
+      const rows = (from: number, n: number) =>
+        Array.from({ length: n }, (_, i) => ({ id: from + i, row: { id: `r${from + i}`, body: "x" } }));
+      // 198 rows, then the turn's last 4 with its end: 202 ready, more than one batch of 200.
+      worker.postMessage({ rows: rows(0, 198), end: false });
+      worker.postMessage({ rows: rows(198, 4), end: true });
+      await all;
+      expect(await table.count()).toBe(202);
+      await worker.terminate();
+      await table.close();
+      await fresh.cleanup();
+    });
+  });
+});

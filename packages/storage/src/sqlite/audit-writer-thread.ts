@@ -67,8 +67,12 @@ const executeAll = db.transaction((list: ExecuteMessage["statements"]) => {
 /** Rows compressed as they came, waiting for the end of their turn (or a full batch) to commit. */
 const ready = new ReadyRows(data);
 
+/** Commits every ready row, `maxBatch` at a time (none is left waiting for a message to come). */
 function commitReady(): void {
-  if (ready.empty) return;
+  while (!ready.empty) commitBatch();
+}
+
+function commitBatch(): void {
   const { rows, failed } = ready.take(data.maxBatch);
   try {
     insertAll(rows);
