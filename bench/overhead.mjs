@@ -20,6 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStorage } from "@cartax/storage";
 import { benchHttpRequest } from "./bench-request.mjs";
+import { busySamples } from "./cpu-profile.mjs";
 import {
   benchDatabase,
   seedDatabase,
@@ -150,18 +151,9 @@ const partOf = (stack, count = 1) => {
 
 /** The samples of one .cpuprofile by part: { part: share of the thread's busy samples }. */
 function profileParts(file) {
-  const profile = JSON.parse(fs.readFileSync(file, "utf8"));
-  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const counts = new Map();
   let busy = 0;
-  const hits = new Map();
-  for (const id of profile.samples) hits.set(id, (hits.get(id) ?? 0) + 1);
-  for (const [id, count] of hits) {
-    if (nodes.get(id).callFrame.functionName === "(idle)") continue;
-    const stack = [];
-    for (let at = id; at !== undefined; at = parent.get(at)) stack.push(nodes.get(at).callFrame);
+  for (const { count, stack } of busySamples(file).busy) {
     // The start-up (modules loaded and compiled) is not a request's.
     if (stack.some((frame) => frame.url.startsWith("node:internal/modules"))) continue;
     const part = partOf(stack, count);

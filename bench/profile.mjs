@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { openStorage } from "@cartax/storage";
 import { benchHttpRequest } from "./bench-request.mjs";
+import { busySamples } from "./cpu-profile.mjs";
 import {
   benchDatabase,
   newRegistrationDates,
@@ -97,27 +98,20 @@ for (const file of fs
   .readdirSync(profileDir)
   .filter((f) => f.endsWith(".cpuprofile"))
   .sort()) {
-  const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8"));
-  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const hits = new Map();
-  for (const id of profile.samples) hits.set(id, (hits.get(id) ?? 0) + 1);
+  const samples = busySamples(path.join(profileDir, file));
   let busy = 0;
   const self = new Map();
   const byScript = new Map();
   const inclusive = new Map();
-  for (const [id, count] of hits) {
-    const frame = nodes.get(id).callFrame;
-    if (frame.functionName === "(idle)") continue;
+  for (const { count, stack } of samples.busy) {
+    const frame = stack[0];
     busy += count;
     const name = `${frame.functionName || "(anonymous)"} ${scriptOf(frame.url)}:${frame.lineNumber + 1}`;
     self.set(name, (self.get(name) ?? 0) + count);
     const script = scriptOf(frame.url) || frame.functionName;
     byScript.set(script, (byScript.get(script) ?? 0) + count);
     const seen = new Set();
-    for (let at = id; at !== undefined; at = parent.get(at)) {
-      const fn = nodes.get(at).callFrame.functionName;
+    for (const { functionName: fn } of stack) {
       if (!wanted.includes(fn) || seen.has(fn)) continue;
       seen.add(fn);
       inclusive.set(fn, (inclusive.get(fn) ?? 0) + count);
@@ -125,7 +119,7 @@ for (const file of fs
   }
   if (busy < 50) continue; // an idle worker thread
   const pct = (count) => `${((100 * count) / busy).toFixed(1).padStart(5)} %`;
-  console.log(`\n${file}: ${busy} busy samples of ${profile.samples.length}`);
+  console.log(`\n${file}: ${busy} busy samples of ${samples.total}`);
   console.log("  self time, by function:");
   for (const [name, count] of [...self].sort((x, y) => y[1] - x[1]).slice(0, top))
     console.log(`  ${pct(count)}  ${name}`);

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { CalculationRecordTable, CalculationTable, DatabaseSchema } from "./database-schema";
 import { decodeAudit, encodeAudit } from "./fast-path/audit-record-codec";
 import { AuditWriter } from "./fast-path/audit-writer";
+import type { WriterDatabase } from "./fast-path/audit-writer-messages";
 import { GroupCommit } from "./fast-path/group-commit";
 import {
   type ListPage,
@@ -105,7 +106,7 @@ const plainRecord = (plain: Selectable<CalculationTable>): CalculationRecord => 
  * The writer thread of the audit records: SQLite's (of the database file; it also runs the other
  * writes: `execute`) or PostgreSQL's (its own connection to the URL).
  */
-export const calculationWriter = (database: "sqlite" | "postgres", connection: string): AuditWriter =>
+export const calculationWriter = (database: WriterDatabase, connection: string): AuditWriter =>
   new AuditWriter(database, connection, {
     table: "calculation_records",
     columns: COLUMNS,
@@ -113,11 +114,7 @@ export const calculationWriter = (database: "sqlite" | "postgres", connection: s
   });
 
 export class CalculationStore {
-  /** Compresses and commits audit records from a worker thread, by group commit. */
-  private readonly offThread: AuditWriter | undefined;
-
-  // Once the worker thread died (or without one: tests of the store alone): compressed on the
-  // event loop (about 50 µs a record), then group commit on the main connection. On libuv's thread
+  // Once the worker thread died: compressed on the event loop (about 50 µs a record), then group commit on the main connection. On libuv's thread
   // pool each record cost about 570 µs of the pool's CPU beside 60 µs on the loop, and Calculate ran
   // at 0.60× the req/s (bench/README.md, PostgreSQL).
   private readonly writer = new GroupCommit<ReturnType<typeof toRow>>(async (rows) => {
@@ -128,18 +125,16 @@ export class CalculationStore {
     await this.db.insertInto("calculation_records").values(encoded).execute();
   });
 
-  /** `offThread`: the database's writer thread (calculationWriter). */
+  /** `offThread`: the database's writer thread (calculationWriter), which compresses and commits. */
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
-    offThread?: AuditWriter,
-  ) {
-    this.offThread = offThread;
-  }
+    private readonly offThread: AuditWriter,
+  ) {}
 
   /** Saves the record, compressed; resolves once it is committed (with others of the same few milliseconds). */
   async insert(record: CalculationRecordToSave): Promise<void> {
     const row = toRow(record);
-    if (this.offThread?.usable) {
+    if (this.offThread.usable) {
       try {
         await this.offThread.insert(row);
         return;
@@ -153,9 +148,9 @@ export class CalculationStore {
 
   /** Waits for records still being written (before the database closes). */
   async drain(): Promise<void> {
-    await this.offThread?.drain();
+    await this.offThread.drain();
     await this.writer.drain();
-    await this.offThread?.close();
+    await this.offThread.close();
   }
 
   /** The record, only to its own account (another account's id is unknown). */

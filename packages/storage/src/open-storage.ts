@@ -161,13 +161,13 @@ export async function openStorage(
     await db.destroy();
     throw error;
   }
-  // SQLite: one writer thread commits the audit records and the usage counts off the event loop.
-  // PostgreSQL: a writer thread with a connection of its own compresses and commits the records.
-  const writer = config.databaseUrl ? undefined : calculationWriter("sqlite", sqliteFile(config.dataDir));
-  const calculations = new CalculationStore(
-    db,
-    writer ?? calculationWriter("postgres", config.databaseUrl as string),
-  );
+  // A writer thread compresses and commits the audit records off the event loop (on PostgreSQL with
+  // a connection of its own); SQLite's also commits the usage counts and QR images.
+  const recordWriter = config.databaseUrl
+    ? calculationWriter("postgres", config.databaseUrl)
+    : calculationWriter("sqlite", sqliteFile(config.dataDir));
+  const writer = config.databaseUrl ? undefined : recordWriter;
+  const calculations = new CalculationStore(db, recordWriter);
   const reader = config.databaseUrl ? undefined : sqliteReader(config.dataDir);
   // PostgreSQL has no data_version: the triggers of migration 0016 notify each write instead.
   const feed = config.databaseUrl ? new PostgresChangeFeed(config.databaseUrl, timing) : undefined;

@@ -1,10 +1,13 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FreshDatabase, testDatabases } from "../testing/index";
 import { AuditWriter } from "./audit-writer";
+import type { WriterThreadData } from "./audit-writer-messages";
 
 /** The test table on each database, and a second connection that reads it. */
 interface Table {
@@ -195,8 +198,6 @@ describe.each(testDatabases())("the writer thread on $dialect, message by messag
     it("commits every row of an ended turn, even past one batch", async () => {
       const fresh = await database.create();
       const table = await tableOn(database.dialect, fresh);
-      const { Worker } = await import("node:worker_threads");
-      const { createRequire } = await import("node:module");
       const module = createRequire(import.meta.url).resolve(
         `@cartax/storage/${database.dialect}/audit-writer-thread`,
       );
@@ -208,7 +209,7 @@ describe.each(testDatabases())("the writer thread on $dialect, message by messag
           encodeAudit: false,
           maxBatch: 200,
           commitEarly: 1000,
-        },
+        } satisfies WriterThreadData,
       });
       const answered = new Set<number>();
       const all = new Promise<void>((resolve) =>
