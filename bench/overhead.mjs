@@ -24,6 +24,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { openStorage } from "@cartax/storage";
 import { benchHttpRequest } from "./bench-request.mjs";
 import { busySamples } from "./cpu-profile.mjs";
@@ -44,8 +45,15 @@ if (!wrkInstalled()) {
   process.exit(0);
 }
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
-const routeArg = process.argv.indexOf("--route");
-const routeName = routeArg === -1 ? "calculate" : process.argv[routeArg + 1];
+let routeName;
+try {
+  routeName = parseArgs({ options: { route: { type: "string", default: "calculate" } } }).values.route;
+} catch (error) {
+  console.error(
+    `overhead: ${error.message}; usage: node bench/overhead.mjs [--route calculate|matrix-dates]`,
+  );
+  process.exit(2);
+}
 if (routeName !== "calculate" && routeName !== "matrix-dates") {
   console.error(`overhead: --route calculate or matrix-dates, not ${routeName}`);
   process.exit(2);
@@ -269,7 +277,7 @@ console.log(
   `  ${routeLabel}: ${(service.run.rps / floor.run.rps).toFixed(2)}× the floor's req/s, p99 ${(service.run.p99 / floor.run.p99).toFixed(2)}× its p99`,
 );
 console.log(
-  `\n  ${"µs per request".padEnd(62)}  floor  ${routeLabel.padStart(9)}  difference${withBudgets ? "  budget" : ""}`,
+  `\n  ${"µs per request".padEnd(62)} ${"floor".padStart(7)} ${routeLabel.padStart(12)}   ${"difference".padStart(10)}${withBudgets ? `  ${"budget".padStart(6)}` : ""}`,
 );
 let over = 0;
 let budgeted = 0;
@@ -281,12 +289,12 @@ for (const { name, budget } of [...PARTS, HELPERS, OTHER]) {
   const isOver = withBudgets && difference > budget;
   if (isOver) over++;
   console.log(
-    `  ${name.padEnd(62)} ${us(f)} ${us(c).padStart(9)}   ${`${difference >= 0 ? "+" : ""}${difference.toFixed(1)}`.padStart(8)}${withBudgets ? `  ${String(budget).padStart(6)}` : ""}${isOver ? "  over" : ""}`,
+    `  ${name.padEnd(62)} ${us(f)} ${us(c).padStart(12)}   ${`${difference >= 0 ? "+" : ""}${difference.toFixed(1)}`.padStart(10)}${withBudgets ? `  ${String(budget).padStart(6)}` : ""}${isOver ? "  over" : ""}`,
   );
 }
 const totalDifference = service.total - floor.total;
 console.log(
-  `  ${"total".padEnd(62)} ${us(floor.total)} ${us(service.total).padStart(9)}   ${`${totalDifference >= 0 ? "+" : ""}${totalDifference.toFixed(1)}`.padStart(8)}${withBudgets ? `  ${String(budgeted).padStart(6)}` : ""}`,
+  `  ${"total".padEnd(62)} ${us(floor.total)} ${us(service.total).padStart(12)}   ${`${totalDifference >= 0 ? "+" : ""}${totalDifference.toFixed(1)}`.padStart(10)}${withBudgets ? `  ${String(budgeted).padStart(6)}` : ""}`,
 );
 if (withBudgets)
   console.log(

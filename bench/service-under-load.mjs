@@ -149,3 +149,15 @@ export const newRegistrationDates = {
     `  return wrk.format(nil, wrk.path .. "&registrationDate=" .. os.date("!%Y-%m-%d", t))\n` +
     `end\n`,
 };
+
+/**
+ * A wrk Lua fragment that makes each request with a Lua function, as `newRegistrationDates` does,
+ * but the same request each time: the floor measured with the load generator doing the same kind
+ * of work per request as for the computed matrix's rows. wrk sends a static request from a buffer
+ * it made once; with a `request` function it runs Lua for every request, on the same two cores as
+ * the server, and the p99 it measures may grow with it (the floor's p99 1.15–1.38× its static one in
+ * three alternated rounds, though not in every run: bench/results/2026-12-07-night.md).
+ */
+export const requestsMadeByLua = {
+  lua: `request = function()\n  return wrk.format()\nend\n`,
+};
