@@ -110,6 +110,19 @@ describe.each(testDatabases())("subscription limits, usage and rules notices on 
       ]);
     });
 
+    it("a flush called while another is writing resolves only once those counts are in the table", async () => {
+      // The server's periodic flush may be writing when the storage closes or a caller flushes: the
+      // second flush finds nothing pending, and must not resolve before the first one's rows are in.
+      storage.usage.record("in-flight-sub", "POST", "/v1/CarDetails", 201);
+      storage.usage.record("in-flight-sub", "POST", "/v1/CarDetails", 201);
+      const periodic = storage.usage.flush();
+      await storage.usage.flush();
+      expect(await storage.usage.query("in-flight-sub")).toEqual([
+        { method: "POST", route: "/v1/CarDetails", status: 201, requests: 2 },
+      ]);
+      await periodic;
+    });
+
     it("records the notified rules version: a baseline once, then each notice", async () => {
       expect(await storage.rulesNotices.lastNotified()).toBeUndefined();
       expect((await storage.rulesNotices.baseline("2026.11.4")).rulesVersion).toBe("2026.11.4");

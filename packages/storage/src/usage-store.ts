@@ -27,6 +27,8 @@ export class UsageStore {
   /** The hour of the last record and its text: formatting a date costs more than the rest of `record`. */
   private hourStart = -1;
   private hourText = "";
+  /** The flush writing now, if any: a flush called meanwhile waits for it (see `flush`). */
+  private writing: Promise<void> | undefined;
 
   /**
    * `offThread` (SQLite): the flush runs on the writer thread's connection, never waiting for the
@@ -47,9 +49,26 @@ export class UsageStore {
     this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
   }
 
-  /** Adds the counts recorded since the last flush to the table; on failure they are kept for the next. */
+  /**
+   * Adds the counts recorded since the last flush to the table; on failure they are kept for the
+   * next. When it resolves, every count recorded before the call is in the table (or kept after a
+   * failure): a flush called while another is writing (the server's periodic one, when the storage
+   * closes or a caller flushes) waits for it first, instead of finding nothing pending and resolving
+   * before those rows are committed.
+   */
   async flush(): Promise<void> {
+    while (this.writing) await this.writing.catch(() => undefined);
     if (this.pending.size === 0) return;
+    const writing = this.write();
+    this.writing = writing;
+    try {
+      await writing;
+    } finally {
+      this.writing = undefined;
+    }
+  }
+
+  private async write(): Promise<void> {
     const taken = this.pending;
     this.pending = new Map();
     const rows = [...taken].map(([key, requests]) => {
