@@ -114,9 +114,10 @@ export const calculationWriter = (database: WriterDatabase, connection: string):
   });
 
 export class CalculationStore {
-  // Once the worker thread died: compressed on the event loop (about 50 µs a record), then group commit on the main connection. On libuv's thread
-  // pool each record cost about 570 µs of the pool's CPU beside 60 µs on the loop, and Calculate ran
-  // at 0.60× the req/s (bench/README.md, PostgreSQL).
+  // Once the worker thread died: compressed on the event loop (about 50 µs a record), then group
+  // commit on the main connection. On libuv's thread pool each record cost about 570 µs of the
+  // pool's CPU beside 60 µs on the loop, and Calculate ran at 0.60× the req/s (bench/README.md,
+  // PostgreSQL).
   private readonly writer = new GroupCommit<ReturnType<typeof toRow>>(async (rows) => {
     const encoded = rows.map(({ request, result, ...columns }) => ({
       ...columns,
