@@ -4,12 +4,14 @@
 // compare.mjs. Not part of `pnpm bench`. Each side runs in its own fresh SQLite folder (one
 // subscription, one stored car), or with BENCH_DATABASE=postgres in one private PostgreSQL cluster
 // (each side its own subscription and car); per round each side gets a warm-up run and a measured
-// run of BENCH_SECONDS (default 6) at 50 connections, A then B in odd rounds and B then A in even ones.
-// Prints each round and the medians of the per-round ratios B/A (req/s, p50, p99), with the CPU
-// time per request of the server process (all its threads, from /proc) beside.
+// run of BENCH_SECONDS (default 6) at 50 connections (`--connections`), A then B in odd rounds and B
+// then A in even ones. Prints each round and the medians of the per-round ratios B/A (req/s, p50,
+// p99, p99.9), with the CPU time per request of the server process (all its threads, from /proc)
+// beside. At 50 connections wrk's p99 is mostly the load's own tail (tail.mjs,
+// results/2026-12-07-tail.md): compare tails at 10.
 //
 //   node bench/http-compare.mjs --a <repo root> --b <repo root> [--route calculate|matrix|matrix-dates|car]
-//        [--rounds 5] [--a-args="--max-semi-space-size=64"] [--b-args=...]
+//        [--rounds 5] [--connections 50] [--a-args="--max-semi-space-size=64"] [--b-args=...]
 //
 // A root is a checkout with `apps/api/dist` and the packages built (`pnpm build`). Give the same
 // root twice to see the noise of the machine: two copies of one build come out within a few %.
@@ -35,13 +37,21 @@ const { values } = parseArgs({
     b: { type: "string" },
     route: { type: "string", default: "calculate" },
     rounds: { type: "string", default: "5" },
+    connections: { type: "string", default: "50" },
     "a-args": { type: "string", default: "" },
     "b-args": { type: "string", default: "" },
   },
 });
-if (!values.a || !values.b || !["calculate", "matrix", "matrix-dates", "car"].includes(values.route)) {
+const connections = Number(values.connections);
+if (
+  !values.a ||
+  !values.b ||
+  !["calculate", "matrix", "matrix-dates", "car"].includes(values.route) ||
+  !Number.isInteger(connections) ||
+  connections < 1
+) {
   console.error(
-    "usage: node bench/http-compare.mjs --a <root> --b <root> [--route calculate|matrix|matrix-dates|car] [--rounds N] [--a-args ...] [--b-args ...]",
+    "usage: node bench/http-compare.mjs --a <root> --b <root> [--route calculate|matrix|matrix-dates|car] [--rounds N] [--connections N] [--a-args ...] [--b-args ...]",
   );
   process.exit(2);
 }
@@ -73,9 +83,9 @@ async function measure(side, args) {
     const body = values.route === "calculate" ? benchHttpRequest : undefined;
     // matrix-dates: a new registration date each request (the matrix computed, not remembered).
     const dates = values.route === "matrix-dates" ? newRegistrationDates : {};
-    wrk(url, { seconds, body, ...dates }); // warm-up: JIT, SQLite's page cache
+    wrk(url, { seconds, connections, body, ...dates }); // warm-up: JIT, SQLite's page cache
     const before = processCpuMs(server.child.pid);
-    const run = wrk(url, { seconds, body, ...dates });
+    const run = wrk(url, { seconds, connections, body, ...dates });
     const cpu = processCpuMs(server.child.pid) - before;
     return { ...run, cpuUs: (cpu * 1000) / (run.rps * seconds) };
   } finally {
@@ -93,11 +103,11 @@ const database = await benchDatabase();
 const a = await prepare(values.a);
 const b = await prepare(values.b);
 const line = (name, r) =>
-  `${name} ${Math.round(r.rps).toLocaleString("en").padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms  CPU ${Math.round(r.cpuUs)} µs/req${r.non2xx ? `  (${r.non2xx} non-2xx!)` : ""}`;
+  `${name} ${Math.round(r.rps).toLocaleString("en").padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms  p99.9 ${r.p999.toFixed(2).padStart(6)} ms  CPU ${Math.round(r.cpuUs)} µs/req${r.non2xx ? `  (${r.non2xx} non-2xx!)` : ""}`;
 console.log(
-  `cartax HTTP comparison: ${values.route} on ${database.name}, ${rounds} rounds of ${seconds} s, 50 connections, load average ${os.loadavg()[0].toFixed(1)}\nA = ${a.root} ${values["a-args"]}\nB = ${b.root} ${values["b-args"]}\n`,
+  `cartax HTTP comparison: ${values.route} on ${database.name}, ${rounds} rounds of ${seconds} s, ${connections} connections, load average ${os.loadavg()[0].toFixed(1)}\nA = ${a.root} ${values["a-args"]}\nB = ${b.root} ${values["b-args"]}\n`,
 );
-const ratios = { rps: [], p50: [], p99: [], cpuUs: [] };
+const ratios = { rps: [], p50: [], p99: [], p999: [], cpuUs: [] };
 try {
   for (let round = 1; round <= rounds; round++) {
     const order = round % 2 ? ["A", "B"] : ["B", "A"];
@@ -112,5 +122,5 @@ try {
   database.stop();
 }
 console.log(
-  `\nmedian B/A: req/s ${median(ratios.rps).toFixed(3)}×  p50 ${median(ratios.p50).toFixed(3)}×  p99 ${median(ratios.p99).toFixed(3)}×  CPU per request ${median(ratios.cpuUs).toFixed(3)}×  (load average ${os.loadavg()[0].toFixed(1)})`,
+  `\nmedian B/A: req/s ${median(ratios.rps).toFixed(3)}×  p50 ${median(ratios.p50).toFixed(3)}×  p99 ${median(ratios.p99).toFixed(3)}×  p99.9 ${median(ratios.p999).toFixed(3)}×  CPU per request ${median(ratios.cpuUs).toFixed(3)}×  (load average ${os.loadavg()[0].toFixed(1)})`,
 );

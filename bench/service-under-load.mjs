@@ -91,8 +91,8 @@ export async function stopServer(server, signal = "SIGTERM") {
 
 /**
  * Runs wrk (2 threads) for `seconds` at `connections`; `body` is sent as JSON by POST, `lua` adds to
- * the script (e.g. a `request` function). Returns requests/s, p50 and p99 (ms) and the count of
- * non-2xx answers.
+ * the script (e.g. a `request` function). Returns requests/s, p50, p98, p99, p99.9 and the longest
+ * latency (ms) and the count of non-2xx answers.
  */
 export function wrk(url, { seconds, connections = 50, method, body, lua = "" }) {
   const script = path.join(os.tmpdir(), `cartax-wrk-${process.pid}.lua`);
@@ -104,16 +104,24 @@ export function wrk(url, { seconds, connections = 50, method, body, lua = "" }) 
         : "") +
       lua +
       `done = function(summary, latency, requests)\n` +
-      `  io.write(string.format("RESULT %f %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))\n` +
+      `  io.write(string.format("RESULT %f %f %f %d %f %f %f\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status, latency:percentile(98) / 1000, latency:percentile(99.9) / 1000, latency.max / 1000))\n` +
       `end\n`,
   );
   const run = spawnSync("wrk", ["-t2", `-c${connections}`, `-d${seconds}s`, "-s", script, url], {
     encoding: "utf8",
   });
   fs.rmSync(script, { force: true });
-  const match = /RESULT ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(run.stdout);
+  const match = /RESULT ([\d.]+) ([\d.]+) ([\d.]+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+)/.exec(run.stdout);
   if (!match) throw new Error(`wrk failed: ${run.stdout}${run.stderr}`);
-  return { rps: Number(match[1]), p50: Number(match[2]), p99: Number(match[3]), non2xx: Number(match[4]) };
+  return {
+    rps: Number(match[1]),
+    p50: Number(match[2]),
+    p98: Number(match[5]),
+    p99: Number(match[3]),
+    p999: Number(match[6]),
+    max: Number(match[7]),
+    non2xx: Number(match[4]),
+  };
 }
 
 /** CPU time (user + kernel, ms) of one thread's or one process's /proc stat line. */

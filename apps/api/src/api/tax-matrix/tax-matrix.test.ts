@@ -116,6 +116,29 @@ describe.each(testDatabases())("GET /v1/GetTaxMatrix on $dialect", (db) => {
       expect(later.rows).not.toEqual(after.rows);
     });
 
+    it("a remembered answer is the computed one, byte for byte, plain and compressed", async () => {
+      const created = await readJson(await call(`${service.base}/CarDetails`, key, { body: cars.petrol }));
+      const url = `${service.base}/GetTaxMatrix?id=${created.id}&registrationDate=2025-10-01`;
+      const ask = async (encoding: string) => {
+        const response = await call(url, key, { headers: { "accept-encoding": encoding } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toBe("application/json");
+        return { response, text: await response.text() };
+      };
+      // The first ask computes the matrix; the next ones are answered from what was remembered.
+      const computed = await ask("identity");
+      const remembered = await ask("identity");
+      expect(remembered.text).toBe(computed.text);
+      expect(remembered.response.headers.get("content-length")).toBe(
+        String(Buffer.byteLength(computed.text)),
+      );
+      expect(JSON.parse(remembered.text).registrationDate).toBe("2025-10-01");
+      // fetch decodes the body; the header says it was compressed.
+      const gzipped = await ask("gzip");
+      expect(gzipped.response.headers.get("content-encoding")).toBe("gzip");
+      expect(gzipped.text).toBe(computed.text);
+    });
+
     it("defaults to a registration today in Belgium", async () => {
       const created = await readJson(await call(`${service.base}/CarDetails`, key, { body: cars.petrol }));
       const matrix = await readJson(await call(`${service.base}/GetTaxMatrix?id=${created.id}`, key));
