@@ -20,6 +20,17 @@ describe("the public API never throws on arbitrary input", () => {
   });
 });
 
+describe("the option checkers with a prefix that is not text", () => {
+  // fast-check's counterexample of 7 December 2026: an object whose toString is not a function.
+  const odd = { toString: "" };
+  it("name their issues under options", () => {
+    const schedule = engine.scheduleOptionIssues("", odd as never);
+    expect(schedule.map((issue) => issue.field)).toEqual(["options.from", "options.until"]);
+    const projection = engine.projectionOptionIssues({ years: 0 }, odd as never);
+    expect(projection.map((issue) => issue.field)).toContain("options.years");
+  });
+});
+
 describe("input parsed from JSON is checked at run time", () => {
   const valid = {
     car: {

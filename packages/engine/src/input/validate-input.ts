@@ -12,6 +12,15 @@ export interface InputIssue {
 }
 
 /**
+ * The JSON path an option checker names its issues under: the caller's `prefix` when it is text,
+ * else "options". The checkers are public and JavaScript callers may pass anything; an object
+ * whose `toString` is not a function would make a template literal throw.
+ */
+export function issuePrefix(prefix: unknown): string {
+  return typeof prefix === "string" ? prefix : "options";
+}
+
+/**
  * First registration dates a car may carry: from the first car (Benz's patent, 1886-01-29) to the
  * last registration date the engine answers for. Earlier or later dates are typos (0001, 9999) that
  * would otherwise be stored and calculated as a car older than any car, or one never registered.

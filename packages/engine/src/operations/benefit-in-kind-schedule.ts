@@ -15,7 +15,7 @@ import { isLanguage } from "../explanation/line-description";
 import type { CalculationInput } from "../input/calculation-input";
 import { lineContextOn } from "../input/line-context";
 import { type CalculationInputLike, normalizeCalculationInput } from "../input/normalize-input";
-import { checkInputRules, type InputIssue } from "../input/validate-input";
+import { checkInputRules, type InputIssue, issuePrefix } from "../input/validate-input";
 import { firstRegistrationOf } from "../input/vehicle";
 import { LEGAL_TEXTS, legalSourceOf } from "../law/legal-texts";
 import { type CarriedParameter, lookingUpUnpublished } from "../law/parameter-table";
@@ -132,7 +132,8 @@ export function benefitInKindSchedule(raw: CalculationInputLike, options: Schedu
 }
 
 /** The issues of a schedule's period (`prefix` names the fields as the request does). */
-export function scheduleOptionIssues(options: unknown, prefix = "options"): InputIssue[] {
+export function scheduleOptionIssues(options: unknown, given: string = "options"): InputIssue[] {
+  const prefix = issuePrefix(given);
   const issues: InputIssue[] = [];
   const { from, until, assumeLatestRules, language } = (
     typeof options === "object" && options !== null ? options : {}

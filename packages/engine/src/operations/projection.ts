@@ -10,7 +10,7 @@ import { isLanguage } from "../explanation/line-description";
 import type { CalculationInput } from "../input/calculation-input";
 import { lineContext } from "../input/line-context";
 import { type CalculationInputLike, normalizeCalculationInput } from "../input/normalize-input";
-import { checkInputRules, type InputIssue } from "../input/validate-input";
+import { checkInputRules, type InputIssue, issuePrefix } from "../input/validate-input";
 import { lookingUpUnpublished } from "../law/parameter-table";
 import { type BenefitInKindSchedule, scheduleChecked } from "./benefit-in-kind-schedule";
 import { calculators, isRecurring } from "./calculate";
@@ -106,7 +106,8 @@ export function project(raw: CalculationInputLike, options: ProjectionOptions = 
  * The issues of projection options (`prefix` names them as the request does: `options.years`).
  * Exported for the HTTP layer, which checks them with the rest of the body.
  */
-export function projectionOptionIssues(options: unknown, prefix = "options"): InputIssue[] {
+export function projectionOptionIssues(options: unknown, given: string = "options"): InputIssue[] {
+  const prefix = issuePrefix(given);
   const issues: InputIssue[] = [];
   if (typeof options !== "object" || options === null) return issues;
   const { years, until, assumeLatestRules, language } = options as Record<string, unknown>;
