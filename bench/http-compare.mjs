@@ -50,6 +50,8 @@ if (
   !Number.isInteger(connections) ||
   connections < 1
 ) {
+  if (!Number.isInteger(connections) || connections < 1)
+    console.error(`http-compare: --connections takes a whole number from 1, not ${values.connections}`);
   console.error(
     "usage: node bench/http-compare.mjs --a <root> --b <root> [--route calculate|matrix|matrix-dates|car] [--rounds N] [--connections N] [--a-args ...] [--b-args ...]",
   );

@@ -81,9 +81,13 @@ export function startServer(script, { env = {}, nodeArgs = [] } = {}) {
   });
 }
 
-/** Stops a server started by startServer and waits for its exit (SIGINT lets --cpu-prof write). */
+/**
+ * Stops a server started by startServer and waits for its exit (SIGINT lets --cpu-prof write); a
+ * server that has already exited is left as it is (waiting for its exit would never end).
+ */
 export async function stopServer(server, signal = "SIGTERM") {
   server.child.removeAllListeners("exit");
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   const exited = new Promise((resolve) => server.child.once("exit", resolve));
   server.child.kill(signal);
   await exited;
