@@ -36,7 +36,11 @@ function freePort(): Promise<number> {
  * Starts a cluster with initdb + pg_ctl (about a second). As root, the server runs as the
  * `postgres` user (PostgreSQL refuses to run as root), so its folder is handed to that user.
  */
-export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
+export async function startPostgresCluster(
+  bin: string,
+  /** Where the ports to try come from (a test gives one already taken first). */
+  nextPort: () => Promise<number> = freePort,
+): Promise<PostgresCluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-pg-"));
   const asRoot = process.getuid?.() === 0;
   const run = (tool: string, args: string[]) =>
@@ -48,20 +52,34 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
     execFileSync("chown", ["postgres:postgres", dir]);
   }
   const data = path.join(dir, "data");
-  const port = await freePort();
   run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
-  // fsync stays on: the durability tests kill servers, not the machine, but the settings should be
-  // those of production.
-  run("pg_ctl", [
-    "-D",
-    data,
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
-    "-l",
-    path.join(dir, "log"),
-    "-w",
-    "start",
-  ]);
+  // A port found free may be taken before the server binds it (the ephemeral range is shared with
+  // every outgoing connection of the test runs beside this one): a start that fails for that is
+  // tried again on another port; any other failure is thrown at once.
+  const log = path.join(dir, "log");
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = await nextPort();
+    try {
+      // fsync stays on: the durability tests kill servers, not the machine, but the settings should
+      // be those of production.
+      run("pg_ctl", [
+        "-D",
+        data,
+        "-o",
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+        "-l",
+        log,
+        "-w",
+        "start",
+      ]);
+      break;
+    } catch (error) {
+      const taken = fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("Address already in use");
+      if (!taken || attempt === 5) throw error;
+      fs.rmSync(log, { force: true });
+    }
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
