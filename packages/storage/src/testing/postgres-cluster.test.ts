@@ -1,7 +1,7 @@
 import net from "node:net";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { findPostgresBin, startPostgresCluster } from "./postgres-cluster";
+import { findPostgresBin, freePort, startPostgresCluster } from "./postgres-cluster";
 
 const bin = findPostgresBin();
 
@@ -14,14 +14,7 @@ describe.skipIf(!bin)("startPostgresCluster", () => {
     const offered: number[] = [];
     const ports = [taken];
     const nextPort = async () => {
-      const port =
-        ports.shift() ??
-        (await new Promise<number>((resolve) => {
-          const probe = net.createServer().listen(0, "127.0.0.1", () => {
-            const { port: free } = probe.address() as net.AddressInfo;
-            probe.close(() => resolve(free));
-          });
-        }));
+      const port = ports.shift() ?? (await freePort());
       offered.push(port);
       return port;
     };

@@ -21,7 +21,8 @@ export function findPostgresBin(): string | undefined {
   return versions[0] && path.join(root, versions[0], "bin");
 }
 
-function freePort(): Promise<number> {
+/** A port nobody listens on now (it may be taken before it is used: see startPostgresCluster). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);
