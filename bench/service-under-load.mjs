@@ -7,6 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import { benchCar } from "./bench-request.mjs";
 
+/** A command-line count: a whole number from 1 written in digits, else undefined. */
+export function wholeNumber(text) {
+  return /^[1-9]\d*$/.test(text) ? Number(text) : undefined;
+}
+
 /** Whether wrk is installed (Debian package `wrk`). */
 export function wrkInstalled() {
   return !spawnSync("wrk", ["--version"]).error;
@@ -62,12 +67,14 @@ export async function seedDatabase(openStorage, name = "bench", databaseUrl = un
 
 /**
  * Starts a server script (the service's `dist/server.js` or a bench server) on 127.0.0.1 and a free
- * port with LOG_LEVEL=warn; resolves with the child and its URL once it says it is listening.
+ * port with LOG_LEVEL=warn; resolves with the child and its URL once it says it is listening. Its
+ * standard output is dropped, or written to `stdout` (a file descriptor: promotion.mjs reads V8's
+ * --trace-gc lines there).
  */
-export function startServer(script, { env = {}, nodeArgs = [] } = {}) {
+export function startServer(script, { env = {}, nodeArgs = [], stdout = "ignore" } = {}) {
   const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", stdout, "pipe"],
   });
   return new Promise((resolve, reject) => {
     let err = "";

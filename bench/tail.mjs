@@ -26,6 +26,7 @@ import {
   seedDatabase,
   startServer,
   stopServer,
+  wholeNumber,
   wrk,
   wrkInstalled,
 } from "./service-under-load.mjs";
@@ -45,11 +46,9 @@ try {
   console.error(`tail: ${error.message}; ${usage}`);
   process.exit(2);
 }
-/** A whole number from 1 written in digits, else undefined. */
-const count = (text) => (/^[1-9]\d*$/.test(text) ? Number(text) : undefined);
-const rounds = count(options.rounds);
-const seconds = count(options.seconds);
-const connectionCounts = options.connections.split(",").map(count);
+const rounds = wholeNumber(options.rounds);
+const seconds = wholeNumber(options.seconds);
+const connectionCounts = options.connections.split(",").map(wholeNumber);
 if (rounds === undefined || seconds === undefined || connectionCounts.includes(undefined)) {
   console.error(
     `tail: --rounds and --seconds take a whole number from 1, --connections a list of them; ${usage}`,

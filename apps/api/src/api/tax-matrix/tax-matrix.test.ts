@@ -139,6 +139,32 @@ describe.each(testDatabases())("GET /v1/GetTaxMatrix on $dialect", (db) => {
       expect(gzipped.text).toBe(computed.text);
     });
 
+    it("past the dates a car's answers are remembered for, each date still answers its own matrix", async () => {
+      const created = await readJson(await call(`${service.base}/CarDetails`, key, { body: cars.petrol }));
+      // More dates than a car's map holds (16): it is renewed on the way, and asked again, every
+      // date answers what it answered first (remembered or computed afresh).
+      const dates = Array.from(
+        { length: 20 },
+        (_, i) =>
+          `2025-${String(4 + Math.floor(i / 10)).padStart(2, "0")}-${String(10 + (i % 10)).padStart(2, "0")}`,
+      );
+      const ask = async (date: string) => {
+        const response = await call(
+          `${service.base}/GetTaxMatrix?id=${created.id}&registrationDate=${date}`,
+          key,
+        );
+        expect(response.status).toBe(200);
+        return response.text();
+      };
+      const first = new Map<string, string>();
+      for (const date of dates) first.set(date, await ask(date));
+      for (const date of [...dates].reverse()) {
+        const again = await ask(date);
+        expect(again).toBe(first.get(date));
+        expect(JSON.parse(again).registrationDate).toBe(date);
+      }
+    });
+
     it("defaults to a registration today in Belgium", async () => {
       const created = await readJson(await call(`${service.base}/CarDetails`, key, { body: cars.petrol }));
       const matrix = await readJson(await call(`${service.base}/GetTaxMatrix?id=${created.id}`, key));
