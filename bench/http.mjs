@@ -136,8 +136,8 @@ try {
   );
   measured("GET /v1/CarDetails/{id}", api, `${api.url}/v1/CarDetails/${carId}?${key}`);
   // The computed matrix against the floor at 10 connections, where the load adds no tail of its
-  // own: at 50 one run's p99 is mostly that tail, and a build's p99 against its own spans 0.43-1.56×
-  // from one round to the next (bench/README.md, "Why the targets are missed"). Alternated rounds,
+  // own: at 50 one run's p99 is mostly that tail, and a build's p99 against its own spans 0.43-1.53×
+  // from one round to the next (bench/results/2026-12-08-promotion.md, section 6). Alternated rounds,
   // both sides' requests made by Lua; a report beside the target's verdict, which is read at 50.
   const calm = { seconds: CALM_SECONDS, connections: 10 };
   const calmRounds = [];

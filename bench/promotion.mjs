@@ -103,11 +103,27 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
+/** wrk's run, or an error that says so when the server it loaded has exited meanwhile. */
+async function loaded(server, url, options) {
+  try {
+    return wrk(url, options);
+  } catch (error) {
+    // wrk ran synchronously: the server's exit, if any, is told once the event loop turns.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { exitCode, signalCode } = server.child;
+    if (exitCode === null && signalCode === null) throw error;
+    throw new Error(
+      `the server exited (${signalCode ?? `code ${exitCode}`}) under load; its last words: ${server.stderrTail()}`,
+    );
+  }
+}
+
 const database = await benchDatabase();
-const seeded = await seedDatabase(openStorage, "promotion", database.url);
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "cartax-promotion-"));
 const rows = [];
+let seeded;
 try {
+  seeded = await seedDatabase(openStorage, "promotion", database.url);
   for (const route of routes) {
     const script =
       route === "floor" ? path.join(here, "floor-server.mjs") : path.join(here, "../apps/api/dist/server.js");
@@ -120,11 +136,11 @@ try {
     });
     try {
       const { path: target, options: request } = load(route, seeded);
-      const warm = wrk(`${server.url}${target}`, { seconds: 3, connections, ...request });
+      const warm = await loaded(server, `${server.url}${target}`, { seconds: 3, connections, ...request });
       // The window starts at this line in the server's own output: the warm-up's collections before it.
       const mark = `---- promotion window ${route} ----`;
       fs.writeSync(log, `${mark}\n`);
-      const run = wrk(`${server.url}${target}`, { seconds, connections, ...request });
+      const run = await loaded(server, `${server.url}${target}`, { seconds, connections, ...request });
       if (warm.non2xx > 0 || run.non2xx > 0)
         throw new Error(`${route}: ${warm.non2xx + run.non2xx} answers were not 2xx`);
       await stopServer(server);
@@ -147,7 +163,7 @@ try {
   }
 } finally {
   fs.rmSync(logDir, { recursive: true, force: true });
-  fs.rmSync(seeded.dataDir, { recursive: true, force: true });
+  if (seeded) fs.rmSync(seeded.dataDir, { recursive: true, force: true });
   database.stop();
 }
 

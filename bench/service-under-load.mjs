@@ -79,10 +79,10 @@ export function startServer(script, { env = {}, nodeArgs = [], stdout = "ignore"
   return new Promise((resolve, reject) => {
     let err = "";
     child.stderr.on("data", (chunk) => {
-      // The tail only, for the error below: a server of a long run (the soak) writes on.
+      // The tail only, for the errors of its callers: a server of a long run (the soak) writes on.
       err = (err + chunk).slice(-4000);
       const match = /listening on (http:\/\/\S+)/.exec(err);
-      if (match) resolve({ child, url: match[1] });
+      if (match) resolve({ child, url: match[1], stderrTail: () => err });
     });
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code}: ${err}`)));
   });
