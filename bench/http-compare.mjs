@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import { benchHttpRequest } from "./bench-request.mjs";
 import {
   benchDatabase,
+  median,
   newRegistrationDates,
   processCpuMs,
   seedDatabase,
@@ -95,10 +96,6 @@ async function measure(side, args) {
   }
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 // SQLite: each side its own folder; BENCH_DATABASE=postgres: one private cluster, each side its
 // own subscription and car in it (both builds must have the same migrations).
 const database = await benchDatabase();

@@ -17,6 +17,7 @@ import { openStorage } from "@cartax/storage";
 import { benchHttpRequest } from "./bench-request.mjs";
 import {
   benchDatabase,
+  median,
   newRegistrationDates,
   postgresDatabase,
   processCpuMs,
@@ -146,9 +147,15 @@ try {
       wrk(`${floor.url}/floor`, { ...calm, method: "POST", body: calculation, ...requestsMadeByLua });
     const matrixSide = () =>
       wrk(`${api.url}/v1/GetTaxMatrix?id=${carId}&${key}`, { ...calm, ...newRegistrationDates });
-    const first = round % 2 === 0 ? floorSide() : matrixSide();
-    const second = round % 2 === 0 ? matrixSide() : floorSide();
-    const [floorCalm, matrixCalm] = round % 2 === 0 ? [first, second] : [second, first];
+    let floorCalm;
+    let matrixCalm;
+    if (round % 2 === 0) {
+      floorCalm = floorSide();
+      matrixCalm = matrixSide();
+    } else {
+      matrixCalm = matrixSide();
+      floorCalm = floorSide();
+    }
     if (floorCalm.non2xx + matrixCalm.non2xx > 0)
       throw new Error(`10 connections: ${floorCalm.non2xx + matrixCalm.non2xx} answers were not 2xx`);
     calmRounds.push({ floor: floorCalm.p99, matrix: matrixCalm.p99 });
@@ -188,11 +195,6 @@ try {
   console.log(
     `    (report) against the floor with its requests made by Lua as the matrix's are: ${floorLuaRun.p99.toFixed(1)} ms (${verdict(matrixComputed.p99 <= floorLuaRun.p99)}); that floor's p99 is ${ratio(floorLuaRun.p99, floorRun.p99)}× the static floor's`,
   );
-  const median = (values) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = sorted.length / 2;
-    return Number.isInteger(middle) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[Math.floor(middle)];
-  };
   console.log(
     `    (report) at 10 connections, where the load adds no tail (${CALM_ROUNDS} alternated rounds of ${CALM_SECONDS} s, both made by Lua): p99 ${median(calmRounds.map((r) => r.matrix)).toFixed(2)} against the floor's ${median(calmRounds.map((r) => r.floor)).toFixed(2)} ms (medians); round by round ${calmRounds.map((r) => ratio(r.matrix, r.floor)).join(", ")}; median ${median(calmRounds.map((r) => r.matrix / r.floor)).toFixed(2)}×`,
   );

@@ -17,11 +17,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { openStorage } from "@cartax/storage";
 import { benchHttpRequest } from "./bench-request.mjs";
 import {
   benchDatabase,
+  benchOptions,
+  median,
   newRegistrationDates,
   seedDatabase,
   startServer,
@@ -34,19 +35,11 @@ import {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROUTES = ["floor", "matrix-dates", "matrix", "car", "calculate"];
 const usage = `usage: node bench/promotion.mjs [--seconds S] [--connections N] [--routes ${ROUTES.join(",")}]`;
-let options;
-try {
-  options = parseArgs({
-    options: {
-      seconds: { type: "string", default: "6" },
-      connections: { type: "string", default: "10" },
-      routes: { type: "string", default: ROUTES.join(",") },
-    },
-  }).values;
-} catch (error) {
-  console.error(`promotion: ${error.message}; ${usage}`);
-  process.exit(2);
-}
+const options = benchOptions("promotion", usage, {
+  seconds: { type: "string", default: "6" },
+  connections: { type: "string", default: "10" },
+  routes: { type: "string", default: ROUTES.join(",") },
+});
 const seconds = wholeNumber(options.seconds);
 const connections = wholeNumber(options.connections);
 const routes = options.routes.split(",");
@@ -97,11 +90,6 @@ function collections(text, mark) {
   }
   return { scavenges, markCompacts };
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 /** wrk's run, or an error that says so when the server it loaded has exited meanwhile. */
 async function loaded(server, url, options) {
@@ -175,5 +163,5 @@ console.log(
 );
 for (const row of rows)
   console.log(
-    `${row.route.padEnd(14)}${Math.round(row.rps).toLocaleString("en").padStart(8)}${row.p99.toFixed(2).padStart(9)}${row.perRequest.toFixed(0).padStart(16)}${String(row.scavenges).padStart(11)}${(row.pause ?? Number.NaN).toFixed(1).padStart(17)}${String(row.markCompacts).padStart(15)}`,
+    `${row.route.padEnd(14)}${Math.round(row.rps).toLocaleString("en").padStart(8)}${row.p99.toFixed(2).padStart(9)}${row.perRequest.toFixed(0).padStart(16)}${String(row.scavenges).padStart(11)}${row.pause.toFixed(1).padStart(17)}${String(row.markCompacts).padStart(15)}`,
   );

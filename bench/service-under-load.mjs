@@ -5,7 +5,27 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { benchCar } from "./bench-request.mjs";
+
+/**
+ * A bench script's command-line options (node:util's parseArgs), or an exit with status 2 and a line
+ * naming what was wrong and the script's usage.
+ */
+export function benchOptions(script, usage, options) {
+  try {
+    return parseArgs({ options }).values;
+  } catch (error) {
+    console.error(`${script}: ${error.message}; ${usage}`);
+    process.exit(2);
+  }
+}
+
+/** The median of numbers: the middle one, or the mean of the two middle ones. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
+}
 
 /** A command-line count: a whole number from 1 written in digits, else undefined. */
 export function wholeNumber(text) {

@@ -16,11 +16,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { openStorage } from "@cartax/storage";
 import { benchHttpRequest } from "./bench-request.mjs";
 import {
   benchDatabase,
+  benchOptions,
+  median,
   newRegistrationDates,
   processCpuMs,
   seedDatabase,
@@ -33,19 +34,11 @@ import {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const usage = "usage: node bench/tail.mjs [--rounds N] [--seconds S] [--connections 50,10]";
-let options;
-try {
-  options = parseArgs({
-    options: {
-      rounds: { type: "string", default: "4" },
-      seconds: { type: "string", default: "3" },
-      connections: { type: "string", default: "50,10" },
-    },
-  }).values;
-} catch (error) {
-  console.error(`tail: ${error.message}; ${usage}`);
-  process.exit(2);
-}
+const options = benchOptions("tail", usage, {
+  rounds: { type: "string", default: "4" },
+  seconds: { type: "string", default: "3" },
+  connections: { type: "string", default: "50,10" },
+});
 const rounds = wholeNumber(options.rounds);
 const seconds = wholeNumber(options.seconds);
 const connectionCounts = options.connections.split(",").map(wholeNumber);
@@ -77,10 +70,6 @@ async function loopDelay(server) {
   }
   throw new Error(`no loop delay from ${server.url} after 5 s`);
 }
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
-};
 const ms = (value) => value.toFixed(1).padStart(6);
 
 const database = await benchDatabase();
